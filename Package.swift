@@ -1,0 +1,90 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .treatAllWarnings(as: .error),
+]
+
+let package = Package(
+    name: "Hale",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "hale", targets: ["hale"]),
+        .library(name: "HaleServer", targets: ["HaleServer"]),
+        .library(name: "CBOR", targets: ["CBOR"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/vapor/vapor.git", from: "4.122.0"),
+        .package(url: "https://github.com/vapor/fluent.git", from: "4.13.0"),
+        .package(url: "https://github.com/vapor/fluent-sqlite-driver.git", from: "4.9.0"),
+        .package(url: "https://github.com/vapor/fluent-postgres-driver.git", from: "2.14.0"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.1.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+        .package(url: "https://github.com/vapor/sql-kit.git", from: "3.30.0"),
+    ],
+    targets: [
+        .target(name: "CBOR", swiftSettings: strict),
+        .testTarget(name: "CBORTests", dependencies: ["CBOR"], swiftSettings: strict),
+        .target(
+            name: "HaleServer",
+            dependencies: [
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
+            resources: [.copy("Resources/openapi.yaml")],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "hale",
+            dependencies: [
+                "HaleServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "HaleTesting",
+            dependencies: [
+                "HaleServer",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "HaleTestingTests",
+            dependencies: ["HaleTesting", "HaleServer"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "HaleServerTests",
+            dependencies: [
+                "HaleServer",
+                "HaleTesting",
+                .product(name: "VaporTesting", package: "vapor"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "haleTests",
+            dependencies: ["hale", "HaleServer", "HaleTesting"],
+            swiftSettings: strict
+        ),
+    ]
+)

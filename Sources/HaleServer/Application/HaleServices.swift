@@ -1,0 +1,88 @@
+import Vapor
+
+/// The services of one running Hale, built once by `configure` and reached from a request as `req.hale`.
+public struct HaleServices: Sendable {
+    /// The configuration the services were built from.
+    public let configuration: HaleConfiguration
+    /// The database.
+    public let database: HaleDatabase
+    /// The clock every service reads.
+    public let clock: HaleClock
+    /// Accounts.
+    public let accounts: Accounts
+    /// Sessions and refresh tokens.
+    public let sessions: Sessions
+    /// Access-token signing and verification.
+    public let accessTokens: AccessTokens
+    /// Personal access tokens.
+    public let personalAccessTokens: PersonalAccessTokens
+    /// Single-use server challenges.
+    public let challenges: ServerChallenges
+    /// The bearer-token verifier every protected route uses.
+    public let bearerTokens: BearerTokenVerifier
+    /// Session handoff codes.
+    public let handoffs: SessionHandoffs
+    let signingKeys: SigningKeyRing
+
+    init(configuration: HaleConfiguration, database: HaleDatabase, clock: HaleClock, logger: Logger) {
+        self.configuration = configuration
+        self.database = database
+        self.clock = clock
+        let tokens = configuration.tokens
+        signingKeys = SigningKeyRing(
+            repository: SQLSigningKeyRepository(database: database), clock: clock,
+            rotationInterval: tokens.signingKeyRotationInterval, accessTokenLifetime: tokens.accessTokenLifetime)
+        accessTokens = AccessTokens(
+            keys: signingKeys, issuer: tokens.issuer, lifetime: tokens.accessTokenLifetime, clock: clock)
+        accounts = Accounts(repository: SQLAccountRepository(database: database), clock: clock)
+        sessions = Sessions(
+            repository: SQLSessionRepository(database: database), accessTokens: accessTokens,
+            lifetimes: SessionLifetimes(
+                standard: tokens.refreshTokenLifetime, rememberMe: tokens.rememberMeRefreshTokenLifetime,
+                reuseGracePeriod: tokens.refreshReuseGracePeriod),
+            clock: clock, logger: logger)
+        personalAccessTokens = PersonalAccessTokens(
+            repository: SQLPersonalAccessTokenRepository(database: database), clock: clock)
+        challenges = ServerChallenges(repository: SQLServerChallengeRepository(database: database), clock: clock)
+        bearerTokens = BearerTokenVerifier(
+            accessTokens: accessTokens, personalAccessTokens: personalAccessTokens, sessions: sessions)
+        handoffs = SessionHandoffs(challenges: challenges, accessTokens: accessTokens, sessions: sessions)
+    }
+
+    /// Makes sure a signing key exists, generating and storing one on first start.
+    public func prepareSigningKey() async throws {
+        _ = try await signingKeys.signingKey()
+    }
+
+    /// Replaces the access-token signing key now; the old key verifies until its tokens expire.
+    public func rotateSigningKey() async throws {
+        try await signingKeys.rotate()
+    }
+
+    /// The public keys that verify access tokens.
+    public func jwks() async throws -> JSONWebKeySet {
+        try await signingKeys.jwks()
+    }
+}
+
+extension Application {
+    private struct HaleServicesKey: StorageKey {
+        typealias Value = HaleServices
+    }
+
+    /// Hale's services; set by `configure`.
+    public var hale: HaleServices {
+        get {
+            guard let services = storage[HaleServicesKey.self] else {
+                preconditionFailure("configure(_:_:) must run before Hale's services are used")
+            }
+            return services
+        }
+        set { storage[HaleServicesKey.self] = newValue }
+    }
+}
+
+extension Request {
+    /// Hale's services.
+    public var hale: HaleServices { application.hale }
+}

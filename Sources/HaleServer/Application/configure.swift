@@ -1,0 +1,47 @@
+import Fluent
+import FluentPostgresDriver
+import FluentSQLiteDriver
+import Vapor
+
+/// Builds the application for `hale serve` and for the tests alike: database, services, middleware and routes.
+///
+/// It does not migrate; call `migrate(_:)` (as `hale serve` does when `database.migrateOnStart` is set).
+public func configure(_ app: Application, _ configuration: HaleConfiguration, clock: HaleClock = .system) throws {
+    HaleMetrics.bootstrapOnce()
+    app.http.server.configuration.hostname = configuration.server.host
+    app.http.server.configuration.port = configuration.server.port
+    app.routes.defaultMaxBodySize = ByteCount(value: configuration.server.maxBodySize)
+    try useDatabase(configuration.database.location, in: app)
+    app.migrations.add(HaleMigrations.all)
+    app.hale = HaleServices(
+        configuration: configuration, database: try HaleDatabase(app.db), clock: clock, logger: app.logger)
+
+    app.middleware = Middlewares()
+    app.middleware.use(RequestIDMiddleware())
+    app.middleware.use(HaleErrorMiddleware(renderers: ErrorRenderers()))
+    try registerRoutes(app)
+}
+
+/// Creates and migrates the database to the latest schema.
+public func migrate(_ app: Application) async throws {
+    if case .sqlite = app.hale.configuration.database.location {
+        // Write-ahead logging lets readers proceed while one connection writes; the setting persists in the file.
+        try await app.hale.database.sql.raw("PRAGMA journal_mode=WAL").run()
+    }
+    try await app.autoMigrate()
+}
+
+private func useDatabase(_ location: DatabaseLocation, in app: Application) throws {
+    switch location {
+    case .sqlite(let path):
+        app.databases.use(.sqlite(.file(path)), as: .sqlite)
+    case .postgres(let url):
+        let configuration = try SQLPostgresConfiguration(url: url)
+        app.databases.use(.postgres(configuration: configuration, maxConnectionsPerEventLoop: 4), as: .psql)
+    }
+}
+
+private func registerRoutes(_ app: Application) throws {
+    try app.register(collection: OperationsRoutes())
+    try app.register(collection: SessionRoutes())
+}

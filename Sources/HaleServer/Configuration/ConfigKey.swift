@@ -1,0 +1,90 @@
+/// One configuration key: its dotted path, the kind of value it takes, its default and what it means.
+///
+/// `ConfigKey.all` is the single list of keys: the loader rejects keys not in it, environment overrides are derived
+/// from it, and the README's configuration reference is checked against it.
+public struct ConfigKey: Sendable, Hashable {
+    /// The kind of value a key takes.
+    public enum Kind: String, Sendable {
+        /// Text.
+        case string
+        /// A whole number.
+        case integer
+        /// `true` or `false`.
+        case boolean
+        /// A length of time such as `15m`, `10s`, `30d`.
+        case duration
+        /// A size in bytes such as `1MiB` or `512KiB`.
+        case byteSize = "byte size"
+        /// A list of text values; comma-separated in the environment.
+        case list
+    }
+
+    /// The dotted path, such as `server.port`.
+    public let path: String
+    /// The kind of value.
+    public let kind: Kind
+    /// The default, as it would be written in the YAML file; empty when the key has none.
+    public let defaultValue: String
+    /// What the key controls.
+    public let summary: String
+
+    /// The environment variable that overrides the key: `HALE_` and the path in upper snake case.
+    public var environmentVariable: String {
+        var name = "HALE_"
+        for character in path {
+            if character == "." {
+                name.append("_")
+            } else if character.isUppercase {
+                name.append("_")
+                name.append(character)
+            } else {
+                name.append(contentsOf: character.uppercased())
+            }
+        }
+        return name
+    }
+}
+
+extension ConfigKey {
+    /// Every configuration key Hale knows.
+    public static let all: [ConfigKey] = [
+        ConfigKey(path: "server.host", kind: .string, defaultValue: "127.0.0.1", summary: "Address to listen on."),
+        ConfigKey(path: "server.port", kind: .integer, defaultValue: "8080", summary: "Port to listen on."),
+        ConfigKey(
+            path: "server.maxBodySize", kind: .byteSize, defaultValue: "1MiB",
+            summary: "Largest request body accepted, except on bulk-upload routes."),
+        ConfigKey(
+            path: "database.url", kind: .string, defaultValue: "sqlite:hale.sqlite",
+            summary: "`sqlite:PATH` for an embedded SQLite file, or a `postgres://user:pass@host:port/db` URL."),
+        ConfigKey(
+            path: "database.migrateOnStart", kind: .boolean, defaultValue: "true",
+            summary: "Run pending migrations when `hale serve` starts."),
+        ConfigKey(
+            path: "tokens.issuer", kind: .string, defaultValue: "hale",
+            summary: "The `iss` claim of access tokens."),
+        ConfigKey(
+            path: "tokens.accessTokenLifetime", kind: .duration, defaultValue: "15m",
+            summary: "How long an access token is valid."),
+        ConfigKey(
+            path: "tokens.refreshTokenLifetime", kind: .duration, defaultValue: "7d",
+            summary: "How long a session lasts without `rememberMe`."),
+        ConfigKey(
+            path: "tokens.rememberMeRefreshTokenLifetime", kind: .duration, defaultValue: "30d",
+            summary: "How long a session lasts with `rememberMe`."),
+        ConfigKey(
+            path: "tokens.refreshReuseGracePeriod", kind: .duration, defaultValue: "10s",
+            summary: "How long after a refresh the just-spent token may be retried without revoking the session."),
+        ConfigKey(
+            path: "tokens.signingKeyRotationInterval", kind: .duration, defaultValue: "30d",
+            summary: "Age at which the access-token signing key is replaced; old keys verify until their tokens expire."
+        ),
+        ConfigKey(
+            path: "logging.level", kind: .string, defaultValue: "info",
+            summary: "`trace`, `debug`, `info`, `notice`, `warning`, `error` or `critical`."),
+    ]
+
+    /// The key with this path, if Hale knows it.
+    public static func named(_ path: String) -> ConfigKey? {
+        all.first { $0.path == path }
+    }
+}

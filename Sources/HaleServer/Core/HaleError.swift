@@ -1,0 +1,85 @@
+/// A domain error: a stable code, the HTTP status it maps to, and a message that is safe to show a client.
+///
+/// Surfaces render it in their own documented shape; the code never changes once published, and the message never
+/// says which check inside a verification failed.
+public struct HaleError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The stable, machine-readable code, such as `TOKEN_EXPIRED`.
+    public let code: Code
+    /// The HTTP status code the error maps to.
+    public let status: Int
+    /// A human-readable message that is safe to return to the client.
+    public let message: String
+
+    /// The code and the message.
+    public var description: String { "\(code): \(message)" }
+
+    /// Creates a domain error.
+    public init(_ code: Code, status: Int, message: String) {
+        self.code = code
+        self.status = status
+        self.message = message
+    }
+
+    /// A stable error code. New codes are added as static members; existing ones never change.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The code as it appears on the wire.
+        public let rawValue: String
+        /// Creates a code from its wire form.
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// The wire form.
+        public var description: String { rawValue }
+    }
+}
+
+extension HaleError.Code {
+    /// The request body or parameters are malformed or fail validation.
+    public static let invalidRequest = Self(rawValue: "INVALID_REQUEST")
+    /// The request body is larger than the route accepts.
+    public static let payloadTooLarge = Self(rawValue: "PAYLOAD_TOO_LARGE")
+    /// The request's content type is not one the route accepts.
+    public static let unsupportedMediaType = Self(rawValue: "UNSUPPORTED_MEDIA_TYPE")
+    /// No route matches the path.
+    public static let notFound = Self(rawValue: "NOT_FOUND")
+    /// The route exists but not for this method.
+    public static let methodNotAllowed = Self(rawValue: "METHOD_NOT_ALLOWED")
+    /// No credentials were presented where they are required.
+    public static let unauthorized = Self(rawValue: "UNAUTHORIZED")
+    /// The presented token is not valid: unknown, malformed, revoked or with a bad signature.
+    public static let tokenInvalid = Self(rawValue: "TOKEN_INVALID")
+    /// The presented token has expired.
+    public static let tokenExpired = Self(rawValue: "TOKEN_EXPIRED")
+    /// A spent refresh token was presented again; its whole session has been revoked.
+    public static let tokenReused = Self(rawValue: "TOKEN_REUSED")
+    /// The challenge is unknown, already used, expired, or bound to someone else.
+    public static let invalidChallenge = Self(rawValue: "INVALID_CHALLENGE")
+    /// A resource the request names does not exist for this account.
+    public static let resourceNotFound = Self(rawValue: "RESOURCE_NOT_FOUND")
+    /// The request conflicts with existing state, such as an email already in use.
+    public static let conflict = Self(rawValue: "CONFLICT")
+}
+
+extension HaleError {
+    /// A 400 for malformed or invalid input, with a message naming what is wrong.
+    public static func invalidRequest(_ message: String) -> HaleError {
+        HaleError(.invalidRequest, status: 400, message: message)
+    }
+
+    /// The 401 for a request that needs a bearer token and carries none.
+    public static let missingCredentials = HaleError(
+        .unauthorized, status: 401, message: "A bearer token is required.")
+
+    /// The 401 for a bearer token that is not valid.
+    public static let invalidToken = HaleError(.tokenInvalid, status: 401, message: "The token is not valid.")
+
+    /// The 401 for a bearer or refresh token that has expired.
+    public static let expiredToken = HaleError(.tokenExpired, status: 401, message: "The token has expired.")
+
+    /// The 401 for a spent refresh token presented again outside the grace period.
+    public static let reusedToken = HaleError(
+        .tokenReused, status: 401,
+        message: "The refresh token was already used; the session has been revoked. Sign in again.")
+
+    /// The 400 for a challenge that cannot be consumed.
+    public static let invalidChallenge = HaleError(
+        .invalidChallenge, status: 400, message: "The challenge is invalid, expired or already used.")
+}

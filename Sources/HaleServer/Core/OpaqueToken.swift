@@ -1,0 +1,36 @@
+import Crypto
+import Foundation
+
+/// Random secrets handed to clients (refresh tokens, challenge values, access-token secrets) and their stored hashes.
+///
+/// Only `hash` is ever stored; the plaintext leaves the server once, in a response.
+public enum OpaqueToken {
+    /// A new secret of `byteCount` random bytes (256 bits by default), base64url-encoded without padding.
+    public static func generate<R: RandomNumberGenerator>(byteCount: Int = 32, using generator: inout R) -> String {
+        let bytes = (0..<byteCount).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return Base64URL.encode(bytes)
+    }
+
+    /// A new secret from the system's cryptographically secure generator.
+    public static func generate(byteCount: Int = 32) -> String {
+        var generator = SystemRandomNumberGenerator()
+        return generate(byteCount: byteCount, using: &generator)
+    }
+
+    /// The lowercase hex SHA-256 of the token's UTF-8 bytes: the only form in which Hale stores a secret.
+    public static func hash(_ token: String) -> String {
+        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Compares two strings in time that depends only on their lengths, never on where they first differ.
+    public static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
+        let left = Array(lhs.utf8)
+        let right = Array(rhs.utf8)
+        guard left.count == right.count else { return false }
+        var difference: UInt8 = 0
+        for index in left.indices {
+            difference |= left[index] ^ right[index]
+        }
+        return difference == 0
+    }
+}

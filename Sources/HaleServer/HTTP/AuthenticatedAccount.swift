@@ -1,0 +1,33 @@
+import Vapor
+
+/// The identity a request proved with its bearer token. Set once by `BearerAuthMiddleware`, read from `req.auth`.
+public struct AuthenticatedAccount: Authenticatable, Sendable, Equatable {
+    /// Which kind of credential the request presented.
+    public enum Credential: Sendable, Equatable {
+        /// A signed access token, with its `jti`.
+        case accessToken(jti: String)
+        /// A personal access token, with its identifier.
+        case personalAccessToken(id: Int64)
+    }
+
+    /// The account.
+    public let accountId: AccountID
+    /// The session, when the credential is an access token of a session.
+    public let sessionId: SessionID?
+    /// The device, when known.
+    public let deviceId: DeviceID?
+    /// How the account signed in.
+    public let signInMethod: String
+    /// The credential presented.
+    public let credential: Credential
+}
+
+extension Request {
+    /// The authenticated identity; throws the 401 `UNAUTHORIZED` error on a route that did not authenticate.
+    public var account: AuthenticatedAccount {
+        get throws {
+            guard let account = auth.get(AuthenticatedAccount.self) else { throw HaleError.missingCredentials }
+            return account
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// Client-facing messages for JSON decoding failures: they name the field and what was wrong, and nothing else.
+enum DecodingErrorMessage {
+    static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "Missing required field \"\(path(context.codingPath + [key]))\"."
+        case .valueNotFound(_, let context):
+            return "Field \"\(path(context.codingPath))\" must not be null."
+        case .typeMismatch(let type, let context):
+            return "Field \"\(path(context.codingPath))\" must be \(describe(type))."
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return "The request body is not valid JSON."
+        case .dataCorrupted(let context):
+            return "Field \"\(path(context.codingPath))\" is not valid: \(context.debugDescription)"
+        @unknown default:
+            return "The request body could not be read."
+        }
+    }
+
+    private static func path(_ keys: [any CodingKey]) -> String {
+        keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+            .replacingOccurrences(of: ".[", with: "[")
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Bool.Type: "a boolean"
+        case is Int.Type, is Int64.Type: "an integer"
+        case is Double.Type: "a number"
+        default: "of type \(type)"
+        }
+    }
+}

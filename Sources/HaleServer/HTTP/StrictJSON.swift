@@ -1,0 +1,35 @@
+import Foundation
+import Vapor
+
+/// A request body whose documented fields are the only ones allowed: anything else is a 400 naming the field.
+protocol StrictRequestBody: Content {
+    /// The fields the body may contain.
+    static var allowedFields: Set<String> { get }
+}
+
+extension Request {
+    /// Decodes a JSON body, then rejects any top-level field the type does not declare.
+    func decodeStrict<Body: StrictRequestBody>(_ type: Body.Type) throws -> Body {
+        try requireJSONContentType()
+        let body = try content.decode(Body.self)
+        guard let data = self.body.data.map({ Data(buffer: $0) }),
+            let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else {
+            return body
+        }
+        if let unknown = object.keys.sorted().first(where: { !Body.allowedFields.contains($0) }) {
+            throw HaleError.invalidRequest("Unknown field \"\(unknown)\".")
+        }
+        return body
+    }
+}
+
+extension Request {
+    /// Throws 415 unless the body is declared as JSON, so that a form or text body never reaches a JSON decoder.
+    func requireJSONContentType() throws {
+        guard let type = headers.contentType, type.type == "application", type.subType == "json" else {
+            throw HaleError(
+                .unsupportedMediaType, status: 415, message: "Send the request body as application/json.")
+        }
+    }
+}

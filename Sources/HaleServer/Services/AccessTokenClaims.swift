@@ -1,0 +1,30 @@
+import JWTKit
+
+/// The claims of a Hale access token.
+public struct AccessTokenClaims: JWTPayload, Equatable {
+    /// Issuer: the configured `tokens.issuer`.
+    public var iss: IssuerClaim
+    /// Subject: the account identifier.
+    public var sub: SubjectClaim
+    /// Issued at.
+    public var iat: IssuedAtClaim
+    /// Expires at.
+    public var exp: ExpirationClaim
+    /// A unique identifier for this token.
+    public var jti: IDClaim
+    /// The session (refresh-token family) the token belongs to, if any.
+    public var sid: String?
+    /// The device the token was issued to, if known.
+    public var deviceId: String?
+    /// How the account signed in, such as `passkey`.
+    public var signInMethod: String
+
+    enum CodingKeys: String, CodingKey {
+        case iss, sub, iat, exp, jti, sid
+        case deviceId = "device_id"
+        case signInMethod = "sign_in_method"
+    }
+
+    /// Time-based checks are made by `AccessTokens` with its injected clock, after the signature is verified.
+    public func verify(using algorithm: some JWTAlgorithm) async throws {}
+}

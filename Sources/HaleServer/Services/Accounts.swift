@@ -1,0 +1,50 @@
+import Foundation
+
+/// Creates and finds accounts.
+public struct Accounts: Sendable {
+    let repository: any AccountRepository
+    let clock: HaleClock
+
+    /// Creates an account; the email is trimmed and lowercased, and must be unique.
+    public func create(email: String?, role: String) async throws -> Account {
+        let now = clock.now()
+        let account = Account(
+            id: .random(), email: try email.map(Self.normalizedEmail), role: try Self.validatedRole(role),
+            createdAt: now, updatedAt: now)
+        try await repository.create(account)
+        return account
+    }
+
+    /// The account with this identifier.
+    public func find(_ id: AccountID) async throws -> Account? {
+        try await repository.find(id)
+    }
+
+    /// The account with this email, compared case-insensitively.
+    public func find(email: String) async throws -> Account? {
+        try await repository.find(email: try Self.normalizedEmail(email))
+    }
+
+    /// A trimmed, lowercased email with one `@`, a local part and a dotted domain; throws otherwise.
+    public static func normalizedEmail(_ email: String) throws -> String {
+        let normalized = email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let parts = normalized.split(separator: "@", omittingEmptySubsequences: false)
+        guard normalized.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
+            !parts[1].hasPrefix("."), !parts[1].hasSuffix("."),
+            !normalized.contains(where: { $0.isWhitespace || $0.isNewline })
+        else {
+            throw HaleError.invalidRequest("\"\(email)\" is not a valid email address.")
+        }
+        return normalized
+    }
+
+    /// A role is a short lowercase identifier: a letter, then letters, digits, `_` or `-`, at most 32 in all.
+    public static func validatedRole(_ role: String) throws -> String {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789_-")
+        guard let first = role.first, first.isLetter, role.count <= 32, role.allSatisfy(allowed.contains) else {
+            throw HaleError.invalidRequest(
+                "The role must be a lowercase identifier such as user, client or cleaner.")
+        }
+        return role
+    }
+}

@@ -1,0 +1,12 @@
+import Fluent
+
+/// Hale's migrations in order. Both databases run the same list.
+enum HaleMigrations {
+    static let all: [any Migration] = [
+        M0001_CreateAccounts(),
+        M0002_CreateSessions(),
+        M0003_CreatePersonalAccessTokens(),
+        M0004_CreateServerChallenges(),
+        M0005_CreateSigningKeys(),
+    ]
+}

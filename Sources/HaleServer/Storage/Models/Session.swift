@@ -1,0 +1,30 @@
+import Foundation
+
+/// A signed-in session: one refresh-token family, on one device, by one sign-in method.
+public struct Session: Codable, Sendable, Equatable {
+    /// The session's identifier, carried in access tokens as `sid`.
+    public var id: SessionID
+    /// The account signed in.
+    public var accountId: AccountID
+    /// The device signed in on, when known.
+    public var deviceId: DeviceID?
+    /// How the account signed in, such as `passkey`, `device_key` or `oauth_google`.
+    public var signInMethod: String
+    /// Whether the longer refresh lifetime was chosen.
+    public var rememberMe: Bool
+    /// When the session began.
+    public var createdAt: Date
+    /// When its refresh token was last used.
+    public var lastUsedAt: Date
+    /// When the session ends unless revoked earlier.
+    public var expiresAt: Date
+    /// When the session was revoked, if it was.
+    public var revokedAt: Date?
+    /// Why the session was revoked: `logout`, `logout_all` or `refresh_token_reuse`.
+    public var revokeReason: String?
+
+    /// Whether the session can still be used at `now`.
+    public func isActive(at now: Date) -> Bool {
+        revokedAt == nil && expiresAt > now
+    }
+}

@@ -1,0 +1,9 @@
+/// Stores accounts.
+public protocol AccountRepository: Sendable {
+    /// Inserts a new account; throws `HaleError` with code `CONFLICT` when its email is taken.
+    func create(_ account: Account) async throws
+    /// The account with this identifier.
+    func find(_ id: AccountID) async throws -> Account?
+    /// The account with this (lowercased) email.
+    func find(email: String) async throws -> Account?
+}

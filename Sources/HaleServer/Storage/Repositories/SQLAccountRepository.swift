@@ -1,0 +1,25 @@
+import SQLKit
+
+/// `AccountRepository` on SQL.
+struct SQLAccountRepository: AccountRepository {
+    let database: HaleDatabase
+
+    func create(_ account: Account) async throws {
+        do {
+            try await database.sql.insert(into: "accounts").model(account, keyEncodingStrategy: .convertToSnakeCase)
+                .run()
+        } catch  where HaleDatabase.isConstraintViolation(error) {
+            throw HaleError(.conflict, status: 409, message: "An account with this email already exists.")
+        }
+    }
+
+    func find(_ id: AccountID) async throws -> Account? {
+        try await database.sql.select().column("*").from("accounts").where("id", .equal, id)
+            .first(decoding: Account.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    func find(email: String) async throws -> Account? {
+        try await database.sql.select().column("*").from("accounts").where("email", .equal, email)
+            .first(decoding: Account.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import SQLKit
+import Vapor
+
+/// Health, readiness, metrics, the JWK Set and the OpenAPI document.
+struct OperationsRoutes: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("healthz", use: health)
+        routes.get("readyz", use: readiness)
+        routes.get("metrics", use: metrics)
+        routes.get(".well-known", "jwks.json", use: jwks)
+        routes.get("openapi.json", use: openAPI)
+    }
+
+    struct Status: Content {
+        let status: String
+    }
+
+    func health(_ request: Request) -> Status {
+        Status(status: "ok")
+    }
+
+    func readiness(_ request: Request) async -> Response {
+        do {
+            _ = try await request.hale.database.sql.raw("SELECT 1").all()
+            return try json(Status(status: "ready"), status: .ok)
+        } catch {
+            request.logger.warning("readiness check failed: database unreachable")
+            return (try? json(Status(status: "unavailable"), status: .serviceUnavailable))
+                ?? Response(status: .serviceUnavailable)
+        }
+    }
+
+    func metrics(_ request: Request) -> Response {
+        var headers = HTTPHeaders()
+        headers.contentType = HTTPMediaType(type: "text", subType: "plain", parameters: ["version": "0.0.4"])
+        return Response(status: .ok, headers: headers, body: .init(data: Data(HaleMetrics.registry.emitToBuffer())))
+    }
+
+    func jwks(_ request: Request) async throws -> Response {
+        let response = try json(try await request.hale.jwks(), status: .ok)
+        response.headers.replaceOrAdd(name: .cacheControl, value: "public, max-age=300")
+        return response
+    }
+
+    func openAPI(_ request: Request) throws -> Response {
+        var headers = HTTPHeaders()
+        headers.contentType = .json
+        return Response(status: .ok, headers: headers, body: .init(data: try OpenAPIDocument.json()))
+    }
+
+    private func json(_ value: some Encodable, status: HTTPResponseStatus) throws -> Response {
+        let response = Response(status: status)
+        try response.content.encode(value, as: .json)
+        return response
+    }
+}

@@ -1,0 +1,60 @@
+import Vapor
+
+/// `POST /api/v1/auth/refresh`.
+struct RefreshRequest: StrictRequestBody {
+    static let allowedFields: Set<String> = ["refreshToken"]
+    let refreshToken: String
+}
+
+/// The tokens of a sign-in or refresh, as seed 002's apps store them.
+struct TokenResponse: Content {
+    let accessToken: String
+    let refreshToken: String
+    let accessTokenExpiresAt: String
+    let refreshTokenExpiresAt: String
+
+    init(_ pair: TokenPair) {
+        accessToken = pair.accessToken
+        refreshToken = pair.refreshToken
+        accessTokenExpiresAt = ISO8601.string(pair.accessTokenExpiresAt)
+        refreshTokenExpiresAt = ISO8601.string(pair.refreshTokenExpiresAt)
+    }
+}
+
+/// `{"success": true}`.
+struct SuccessResponse: Content {
+    var success = true
+}
+
+/// `GET /api/v1/account`.
+struct AccountResponse: Content {
+    let id: String
+    let email: String?
+    let role: String
+    let createdAt: String
+
+    init(_ account: Account) {
+        id = account.id.description
+        email = account.email
+        role = account.role
+        createdAt = ISO8601.string(account.createdAt)
+    }
+}
+
+/// `POST /api/v1/auth/handoff`.
+struct HandoffResponse: Content {
+    let code: String
+    let expiresAt: String
+}
+
+/// `POST /api/v1/auth/handoff/redeem`.
+struct HandoffRedeemRequest: StrictRequestBody {
+    static let allowedFields: Set<String> = ["code"]
+    let code: String
+}
+
+/// An access token without a refresh token.
+struct AccessTokenResponse: Content {
+    let accessToken: String
+    let accessTokenExpiresAt: String
+}

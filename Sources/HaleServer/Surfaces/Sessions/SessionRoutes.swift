@@ -1,0 +1,59 @@
+import Vapor
+
+/// Hale's own session API: refresh, logout, log out everywhere, the signed-in account, and session handoff.
+struct SessionRoutes: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let api = routes.grouped("api", "v1")
+        api.post("auth", "refresh", use: refresh)
+        api.post("auth", "handoff", "redeem", use: redeemHandoff)
+        let signedIn = api.grouped(BearerAuthMiddleware())
+        signedIn.get("account", use: account)
+        signedIn.post("auth", "logout", use: logout)
+        signedIn.post("auth", "logout-all", use: logoutEverywhere)
+        signedIn.post("auth", "handoff", use: issueHandoff)
+    }
+
+    func refresh(_ request: Request) async throws -> TokenResponse {
+        let body = try request.decodeStrict(RefreshRequest.self)
+        return TokenResponse(try await request.hale.sessions.refresh(body.refreshToken))
+    }
+
+    func account(_ request: Request) async throws -> AccountResponse {
+        let identity = try request.account
+        guard let account = try await request.hale.accounts.find(identity.accountId) else {
+            throw HaleError.invalidToken
+        }
+        return AccountResponse(account)
+    }
+
+    /// Ends the credential the request used: its session, or the personal access token itself.
+    func logout(_ request: Request) async throws -> SuccessResponse {
+        let identity = try request.account
+        switch identity.credential {
+        case .personalAccessToken(let id):
+            try await request.hale.personalAccessTokens.revoke(id)
+        case .accessToken:
+            if let session = identity.sessionId {
+                try await request.hale.sessions.revoke(session, of: identity.accountId)
+            }
+        }
+        return SuccessResponse()
+    }
+
+    func logoutEverywhere(_ request: Request) async throws -> SuccessResponse {
+        try await request.hale.sessions.revokeAll(of: try request.account.accountId)
+        return SuccessResponse()
+    }
+
+    func issueHandoff(_ request: Request) async throws -> Response {
+        let issued = try await request.hale.handoffs.issue(for: try request.account)
+        let body = HandoffResponse(code: issued.value, expiresAt: ISO8601.string(issued.challenge.expiresAt))
+        return try await body.encodeResponse(status: .created, for: request)
+    }
+
+    func redeemHandoff(_ request: Request) async throws -> AccessTokenResponse {
+        let body = try request.decodeStrict(HandoffRedeemRequest.self)
+        let issued = try await request.hale.handoffs.redeem(body.code)
+        return AccessTokenResponse(accessToken: issued.token, accessTokenExpiresAt: ISO8601.string(issued.expiresAt))
+    }
+}

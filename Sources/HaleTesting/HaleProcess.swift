@@ -1,0 +1,115 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The built `hale` executable, run as a separate process the way operators run it.
+public struct HaleExecutable: Sendable {
+    /// The executable's path.
+    public let url: URL
+
+    /// Finds the executable: `HALE_BINARY`, or beside the test bundle, or in `.build/debug`.
+    public init(packageRoot: URL) throws {
+        var candidates: [URL] = []
+        if let explicit = ProcessInfo.processInfo.environment["HALE_BINARY"] {
+            candidates.append(URL(fileURLWithPath: explicit))
+        }
+        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        candidates.append(testBinary.deletingLastPathComponent().appendingPathComponent("hale"))
+        candidates.append(packageRoot.appendingPathComponent(".build/debug/hale"))
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw TestSetupError("cannot find the hale executable; build it or set HALE_BINARY")
+        }
+        url = found
+    }
+
+    /// Runs a command to completion and returns what it printed on standard output.
+    public func run(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Starts `hale serve` on a free loopback port and waits until it answers `/readyz`.
+    public func serve(environment: [String: String]) async throws -> RunningHale {
+        let port = try freeLoopbackPort()
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("hale-serve-\(port).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let process = Process()
+        process.executableURL = url
+        process.arguments = ["serve"]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            .merging(["HALE_SERVER_PORT": "\(port)", "HALE_SERVER_HOST": "127.0.0.1"]) { $1 }
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        let server = RunningHale(process: process, baseURL: URL(string: "http://127.0.0.1:\(port)")!, log: log)
+        try await server.waitUntilReady()
+        return server
+    }
+}
+
+/// A `hale serve` process started by a test.
+public final class RunningHale: Sendable {
+    /// Where it listens.
+    public let baseURL: URL
+    /// Its log file.
+    public let log: URL
+    private let process: Process
+
+    init(process: Process, baseURL: URL, log: URL) {
+        self.process = process
+        self.baseURL = baseURL
+        self.log = log
+    }
+
+    /// Sends a request and returns the status and body.
+    public func request(_ method: String, _ path: String, bearer: String? = nil, json: String? = nil) async throws
+        -> (status: Int, body: Data)
+    {
+        var request = URLRequest(url: baseURL.appendingPathComponent(path))
+        request.httpMethod = method
+        request.timeoutInterval = 30
+        if let bearer {
+            request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization")
+        }
+        if let json {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = Data(json.utf8)
+        }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+    }
+
+    /// Sends SIGTERM and waits for a graceful exit.
+    public func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    func waitUntilReady() async throws {
+        for _ in 0..<600 {
+            guard process.isRunning else { break }
+            if let (status, _) = try? await request("GET", "readyz"), status == 200 { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        stop()
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        throw TestSetupError("hale serve did not become ready:\n\(text)")
+    }
+
+    deinit {
+        stop()
+    }
+}

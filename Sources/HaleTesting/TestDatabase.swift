@@ -1,0 +1,80 @@
+import Foundation
+import HaleServer
+import SQLKit
+import Testing
+import Vapor
+
+/// The databases a test runs on: SQLite always, PostgreSQL when `HALE_TEST_POSTGRES_URL` names a server.
+public enum TestDatabase: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    /// An SQLite file in the temporary folder.
+    case sqlite
+    /// A new database on the PostgreSQL server of `HALE_TEST_POSTGRES_URL`.
+    case postgres
+
+    /// The URL of a PostgreSQL server whose user may create databases, such as
+    /// `postgres://hale@127.0.0.1:5432/postgres`.
+    public static var postgresAdminURL: String? {
+        ProcessInfo.processInfo.environment["HALE_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The databases available in this run.
+    public static var available: [TestDatabase] {
+        postgresAdminURL == nil ? [.sqlite] : [.sqlite, .postgres]
+    }
+
+    /// The database's name in test output.
+    public var testDescription: String { rawValue }
+
+    /// Makes a new, empty database and returns its URL and a clean-up action.
+    public func provision() async throws -> (url: String, dispose: @Sendable () async -> Void) {
+        let name = "hale_test_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
+        switch self {
+        case .sqlite:
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(name).sqlite").path
+            return ("sqlite:\(path)", { Self.removeSQLite(at: path) })
+        case .postgres:
+            guard let admin = Self.postgresAdminURL else { throw TestSetupError("HALE_TEST_POSTGRES_URL is not set") }
+            try await Self.postgresAdmin(admin, "CREATE DATABASE \(name)")
+            return (
+                Self.replacingDatabase(in: admin, with: name),
+                {
+                    try? await Self.postgresAdmin(admin, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+                }
+            )
+        }
+    }
+
+    private static func removeSQLite(at path: String) {
+        for suffix in ["", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: path + suffix)
+        }
+    }
+
+    private static func replacingDatabase(in url: String, with name: String) -> String {
+        guard var components = URLComponents(string: url) else { return url }
+        components.path = "/\(name)"
+        return components.string ?? url
+    }
+
+    private static func postgresAdmin(_ url: String, _ statement: String) async throws {
+        let app = try await Application.make(.testing)
+        do {
+            var values = ConfigValues()
+            values["database.url"] = url
+            try configure(app, try HaleConfiguration(values))
+            try await app.hale.database.sql.raw(SQLQueryString(statement)).run()
+        } catch {
+            try? await app.asyncShutdown()
+            throw error
+        }
+        try await app.asyncShutdown()
+    }
+}
+
+/// A test could not set up what it needs.
+public struct TestSetupError: Error, CustomStringConvertible {
+    /// What is missing.
+    public let description: String
+    /// Creates the error.
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import HaleServer
+import Testing
+import Vapor
+
+/// Runs `body` with a configured, migrated application on a fresh database, and tears both down after.
+public func withHale(
+    on database: TestDatabase = .sqlite,
+    clock: HaleClock = .system,
+    settings: [String: String] = [:],
+    _ body: (Application) async throws -> Void
+) async throws {
+    let (url, dispose) = try await database.provision()
+    let app = try await Application.make(.testing)
+    do {
+        var values = ConfigValues(settings)
+        values["database.url"] = url
+        try configure(app, try HaleConfiguration(values), clock: clock)
+        try await migrate(app)
+        try await body(app)
+    } catch {
+        try? await app.asyncShutdown()
+        await dispose()
+        throw error
+    }
+    try await app.asyncShutdown()
+    await dispose()
+}
+
+/// An account with a personal access token, made through the services as `hale accounts create` does.
+public func makeAccount(_ app: Application, email: String = "person@example.com") async throws -> (Account, String) {
+    let account = try await app.hale.accounts.create(email: email, role: "user")
+    let token = try await app.hale.personalAccessTokens.create(for: account.id, name: "test")
+    return (account, token.token)
+}

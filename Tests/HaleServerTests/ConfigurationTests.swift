@@ -1,0 +1,110 @@
+import Foundation
+import HaleTesting
+import Testing
+
+@testable import HaleServer
+
+@Suite("Configuration")
+struct ConfigurationTests {
+    @Test func defaultsNeedNoConfiguration() throws {
+        let config = try HaleConfiguration(ConfigValues())
+        #expect(config.server.host == "127.0.0.1")
+        #expect(config.server.port == 8080)
+        #expect(config.server.maxBodySize == 1 << 20)
+        #expect(config.database.location == .sqlite(path: "hale.sqlite"))
+        #expect(config.tokens.accessTokenLifetime == .seconds(900))
+        #expect(config.tokens.refreshReuseGracePeriod == .seconds(10))
+    }
+
+    @Test func yamlSectionsSetKeys() throws {
+        let yaml = """
+            server:
+              port: 9090
+              maxBodySize: 512KiB
+            database:
+              url: postgres://hale@db:5432/hale
+            tokens:
+              accessTokenLifetime: 5m
+            """
+        let config = try HaleConfiguration(try ConfigValues.load(yaml: yaml, environment: [:]))
+        #expect(config.server.port == 9090)
+        #expect(config.server.maxBodySize == 512 * 1024)
+        #expect(config.database.location == .postgres(url: "postgres://hale@db:5432/hale"))
+        #expect(config.tokens.accessTokenLifetime == .seconds(300))
+    }
+
+    @Test func environmentOverridesTheFile() throws {
+        let values = try ConfigValues.load(
+            yaml: "server:\n  port: 9090\n",
+            environment: ["HALE_SERVER_PORT": "7070", "HALE_DATABASE_URL": "sqlite:other.sqlite", "HOME": "/root"])
+        let config = try HaleConfiguration(values)
+        #expect(config.server.port == 7070)
+        #expect(config.database.location == .sqlite(path: "other.sqlite"))
+    }
+
+    @Test func environmentVariableNamesAreUpperSnakeCasePaths() {
+        #expect(ConfigKey.named("database.url")?.environmentVariable == "HALE_DATABASE_URL")
+        #expect(ConfigKey.named("server.port")?.environmentVariable == "HALE_SERVER_PORT")
+        #expect(ConfigKey.named("server.maxBodySize")?.environmentVariable == "HALE_SERVER_MAX_BODY_SIZE")
+        let origins = ConfigKey(path: "passkeys.origins", kind: .list, defaultValue: "", summary: "")
+        #expect(origins.environmentVariable == "HALE_PASSKEYS_ORIGINS")
+    }
+
+    @Test func listsAreCommaSeparatedInTheEnvironmentAndSequencesInYAML() throws {
+        var values = ConfigValues()
+        values["logging.level"] = "a, b,,c"
+        #expect(try values.list("logging.level") == ["a", "b", "c"])
+        let fromYAML = try ConfigValues.load(yaml: "logging:\n  level: [x, y]\n", environment: [:])
+        #expect(try fromYAML.list("logging.level") == ["x", "y"])
+    }
+
+    @Test func unknownKeysAreRejected() {
+        #expect(throws: ConfigError("unknown configuration key server.prot")) {
+            try ConfigValues.load(yaml: "server:\n  prot: 1\n", environment: [:])
+        }
+    }
+
+    @Test(arguments: [
+        ("server.port", "eighty"),
+        ("server.port", "70000"),
+        ("tokens.accessTokenLifetime", "15 minutes"),
+        ("tokens.accessTokenLifetime", "0s"),
+        ("server.maxBodySize", "1 megabyte"),
+        ("database.url", "mysql://x"),
+        ("database.migrateOnStart", "perhaps"),
+        ("logging.level", "loud"),
+        ("tokens.signingKeyRotationInterval", "1m"),
+    ])
+    func badValuesAreRejectedByName(key: String, value: String) {
+        var values = ConfigValues()
+        values[key] = value
+        #expect(throws: ConfigError.self) { try HaleConfiguration(values) }
+    }
+
+    @Test func malformedYAMLIsRejected() {
+        #expect(throws: ConfigError.self) { try ConfigValues.load(yaml: "server: [1, 2\n", environment: [:]) }
+        #expect(throws: ConfigError.self) { try ConfigValues.load(yaml: "- a\n- b\n", environment: [:]) }
+    }
+
+    @Test func theReadmeDocumentsEveryKey() throws {
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        for key in ConfigKey.all {
+            #expect(readme.contains("`\(key.path)`"), "README lacks \(key.path)")
+            #expect(readme.contains("`\(key.environmentVariable)`"), "README lacks \(key.environmentVariable)")
+        }
+    }
+
+    @Test(arguments: [
+        ("sqlite:hale.sqlite", DatabaseLocation.sqlite(path: "hale.sqlite")),
+        ("sqlite:///var/lib/hale.sqlite", .sqlite(path: "/var/lib/hale.sqlite")),
+        ("postgres://u:p@h:5432/d", .postgres(url: "postgres://u:p@h:5432/d")),
+        ("postgresql://u@h/d", .postgres(url: "postgresql://u@h/d")),
+    ])
+    func databaseURLs(url: String, location: DatabaseLocation) throws {
+        #expect(try DatabaseLocation(url: url) == location)
+    }
+}
+
+/// The package's root folder, for tests that read its documents.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()

@@ -1,0 +1,106 @@
+import Foundation
+import HaleTesting
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import HaleServer
+
+@Suite("HTTP: bad input gets a clear 4xx")
+struct HTTPBadInputTests {
+    private func expectError(
+        _ app: Application, _ headers: HTTPHeaders, _ body: String, status: HTTPResponseStatus, code: String,
+        mentioning text: String
+    ) async throws {
+        try await app.testing().test(.POST, "/api/v1/auth/refresh", headers: headers, body: .json(body)) { response in
+            #expect(response.status == status)
+            let error = try response.coreError()
+            #expect(error.error.code == code)
+            #expect(error.error.message.localizedCaseInsensitiveContains(text), "\(error.error.message)")
+        }
+    }
+
+    @Test func malformedJSON() async throws {
+        try await withHale { app in
+            try await expectError(
+                app, .json(), "{not json", status: .badRequest, code: "INVALID_REQUEST", mentioning: "JSON")
+        }
+    }
+
+    @Test func missingField() async throws {
+        try await withHale { app in
+            try await expectError(
+                app, .json(), "{}", status: .badRequest, code: "INVALID_REQUEST", mentioning: "refreshToken")
+        }
+    }
+
+    @Test func wrongType() async throws {
+        try await withHale { app in
+            try await expectError(
+                app, .json(), #"{"refreshToken": 12}"#, status: .badRequest, code: "INVALID_REQUEST",
+                mentioning: "refreshToken")
+        }
+    }
+
+    @Test func unknownField() async throws {
+        try await withHale { app in
+            try await expectError(
+                app, .json(), #"{"refreshToken": "x", "admin": true}"#, status: .badRequest, code: "INVALID_REQUEST",
+                mentioning: "admin")
+        }
+    }
+
+    @Test func wrongContentType() async throws {
+        try await withHale { app in
+            try await expectError(
+                app, ["Content-Type": "text/plain"], #"{"refreshToken": "x"}"#, status: .unsupportedMediaType,
+                code: "UNSUPPORTED_MEDIA_TYPE", mentioning: "application/json")
+        }
+    }
+
+    @Test func oversizedBody() async throws {
+        try await withHale(settings: ["server.maxBodySize": "1KiB"]) { app in
+            let big = #"{"refreshToken": "\#(String(repeating: "a", count: 2048))"}"#
+            try await app.testing(method: .running(port: 0)).test(
+                .POST, "/api/v1/auth/refresh", headers: .json(), body: .json(big)
+            ) { response in
+                let error = try response.coreError()
+                #expect(response.status == .payloadTooLarge)
+                #expect(error.error.code == "PAYLOAD_TOO_LARGE")
+            }
+        }
+    }
+
+    @Test func unknownRoute() async throws {
+        try await withHale { app in
+            try await app.testing().test(.GET, "/nowhere") { response in
+                let error = try response.coreError()
+                #expect(response.status == .notFound)
+                #expect(error.error.code == "NOT_FOUND")
+            }
+        }
+    }
+
+    @Test func unexpectedErrorsAreAnEmpty500() async throws {
+        struct Boom: Error {}
+        try await withHale { app in
+            app.get("boom") { _ -> String in throw Boom() }
+            try await app.testing().test(.GET, "/boom") { response in
+                #expect(response.status == .internalServerError)
+                #expect(response.body.readableBytes == 0)
+            }
+        }
+    }
+
+    @Test func surfacesRenderTheirOwnShape() {
+        struct Plain: ErrorRenderer {
+            func render(_ error: HaleError, for request: Request) -> Response { Response(status: .imATeapot) }
+        }
+        var renderers = ErrorRenderers()
+        renderers.register(Plain(), for: "/health")
+        #expect(renderers.renderer(for: "/health/today") is Plain)
+        #expect(renderers.renderer(for: "/health") is Plain)
+        #expect(renderers.renderer(for: "/healthz") is CoreErrorRenderer)
+        #expect(renderers.renderer(for: "/api/v1/account") is CoreErrorRenderer)
+    }
+}

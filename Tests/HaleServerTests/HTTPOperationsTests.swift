@@ -1,0 +1,86 @@
+import Foundation
+import HaleTesting
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import HaleServer
+
+@Suite("HTTP: operations routes")
+struct HTTPOperationsTests {
+    @Test func healthAndReadiness() async throws {
+        try await withHale { app in
+            try await app.testing().test(.GET, "/healthz") { response in
+                let body = try response.json()
+                #expect(response.status == .ok)
+                #expect(body["status"] as? String == "ok")
+            }
+            try await app.testing().test(.GET, "/readyz") { response in
+                let body = try response.json()
+                #expect(response.status == .ok)
+                #expect(body["status"] as? String == "ready")
+            }
+        }
+    }
+
+    @Test func metricsCountRequestsPerRoute() async throws {
+        try await withHale { app in
+            try await app.testing().test(.GET, "/healthz") { _ in }
+            try await app.testing().test(.GET, "/metrics") { response in
+                #expect(response.status == .ok)
+                #expect(response.headers.contentType?.subType == "plain")
+                let text = response.body.string
+                #expect(text.contains("http_requests_total"))
+                #expect(text.contains(#"path="/healthz""#))
+                #expect(text.contains("http_request_duration_seconds"))
+            }
+        }
+    }
+
+    @Test func jwksServesTheSigningKey() async throws {
+        try await withHale { app in
+            try await app.hale.prepareSigningKey()
+            try await app.testing().test(.GET, "/.well-known/jwks.json") { response in
+                #expect(response.status == .ok)
+                let set = try JSONDecoder().decode(JSONWebKeySet.self, from: Data(buffer: response.body))
+                #expect(set.keys.count == 1)
+                #expect(set.keys.first?.alg == "ES256")
+            }
+        }
+    }
+
+    @Test func requestIDsAreEchoed() async throws {
+        try await withHale { app in
+            try await app.testing().test(.GET, "/healthz", headers: ["X-Request-Id": "abc-123"]) { response in
+                #expect(response.headers.first(name: "X-Request-Id") == "abc-123")
+            }
+            try await app.testing().test(.GET, "/healthz") { response in
+                #expect(response.headers.first(name: "X-Request-Id")?.isEmpty == false)
+            }
+        }
+    }
+
+    @Test func theOpenAPIDocumentDescribesEveryRouteAndNoOther() async throws {
+        try await withHale { app in
+            try await app.testing().test(.GET, "/openapi.json") { response in
+                #expect(response.status == .ok)
+                let document = try response.json()
+                #expect(document["openapi"] as? String == "3.1.0")
+                let paths = document["paths"] as? [String: [String: Any]] ?? [:]
+                let documented = Set(
+                    paths.flatMap { path, operations in
+                        operations.keys.map { "\($0.uppercased()) \(path)" }
+                    })
+                let served = Set(
+                    app.routes.all.map { route in
+                        "\(route.method.rawValue) /"
+                            + route.path.map { component -> String in
+                                if case .parameter(let name) = component { return "{\(name)}" }
+                                return component.description
+                            }.joined(separator: "/")
+                    })
+                #expect(documented == served)
+            }
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import HaleTesting
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import HaleServer
+
+@Suite("HTTP: sessions and bearer authentication")
+struct HTTPSessionTests {
+    @Test(arguments: TestDatabase.available)
+    func aPersonalAccessTokenAndAnAccessTokenBothAuthenticate(database: TestDatabase) async throws {
+        try await withHale(on: database) { app in
+            let (account, token) = try await makeAccount(app)
+            let pair = try await app.hale.sessions.start(
+                account: account.id, device: nil, signInMethod: "test", rememberMe: false)
+            for bearer in [token, pair.accessToken] {
+                try await app.testing().test(.GET, "/api/v1/account", headers: .bearer(bearer)) { response in
+                    #expect(response.status == .ok)
+                    let body = try response.json()
+                    #expect(body["id"] as? String == account.id.description)
+                    #expect(body["email"] as? String == "person@example.com")
+                    #expect(body["role"] as? String == "user")
+                }
+            }
+        }
+    }
+
+    @Test func missingAndInvalidTokensGet401InTheCoreShape() async throws {
+        try await withHale { app in
+            let cases: [(HTTPHeaders, String)] = [
+                ([:], "UNAUTHORIZED"),
+                (.bearer("garbage"), "TOKEN_INVALID"),
+                (.bearer("1|nope"), "TOKEN_INVALID"),
+                (["Authorization": "Basic dXNlcjpwYXNz"], "UNAUTHORIZED"),
+            ]
+            for (headers, code) in cases {
+                try await app.testing().test(.GET, "/api/v1/account", headers: headers) { response in
+                    #expect(response.status == .unauthorized)
+                    let body = try response.coreError()
+                    #expect(body.success == false)
+                    #expect(body.error.code == code)
+                }
+            }
+        }
+    }
+
+    @Test func anExpiredAccessTokenGetsTokenExpired() async throws {
+        let time = TestClock()
+        try await withHale(clock: time.clock) { app in
+            let (account, _) = try await makeAccount(app)
+            let pair = try await app.hale.sessions.start(
+                account: account.id, device: nil, signInMethod: "test", rememberMe: false)
+            time.advance(.seconds(901))
+            try await app.testing().test(.GET, "/api/v1/account", headers: .bearer(pair.accessToken)) { response in
+                let error = try response.coreError()
+                #expect(response.status == .unauthorized)
+                #expect(error.error.code == "TOKEN_EXPIRED")
+            }
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func refreshOverHTTP(database: TestDatabase) async throws {
+        try await withHale(on: database) { app in
+            let (account, _) = try await makeAccount(app)
+            let pair = try await app.hale.sessions.start(
+                account: account.id, device: nil, signInMethod: "test", rememberMe: true)
+            try await app.testing().test(
+                .POST, "/api/v1/auth/refresh", headers: .json(),
+                body: .json(#"{"refreshToken":"\#(pair.refreshToken)"}"#)
+            ) { response in
+                #expect(response.status == .ok)
+                let body = try response.json()
+                #expect((body["refreshToken"] as? String)?.count == 43)
+                #expect((body["accessToken"] as? String)?.split(separator: ".").count == 3)
+                let expiry = try #require(body["refreshTokenExpiresAt"] as? String)
+                #expect(expiry.hasSuffix("Z") && expiry.contains("."))
+            }
+        }
+    }
+
+    @Test func logoutRevokesTheSessionAtOnce() async throws {
+        try await withHale { app in
+            let (account, _) = try await makeAccount(app)
+            let pair = try await app.hale.sessions.start(
+                account: account.id, device: nil, signInMethod: "test", rememberMe: false)
+            try await app.testing().test(.POST, "/api/v1/auth/logout", headers: .bearer(pair.accessToken)) {
+                let body = try $0.json()
+                #expect($0.status == .ok)
+                #expect(body["success"] as? Bool == true)
+            }
+            try await app.testing().test(.GET, "/api/v1/account", headers: .bearer(pair.accessToken)) {
+                #expect($0.status == .unauthorized)
+            }
+        }
+    }
+
+    @Test func logoutWithAPersonalAccessTokenRevokesIt() async throws {
+        try await withHale { app in
+            let (_, token) = try await makeAccount(app)
+            try await app.testing().test(.POST, "/api/v1/auth/logout", headers: .bearer(token)) {
+                #expect($0.status == .ok)
+            }
+            try await app.testing().test(.GET, "/api/v1/account", headers: .bearer(token)) {
+                #expect($0.status == .unauthorized)
+            }
+        }
+    }
+
+    @Test func logoutEverywhereRevokesEverySessionButNotPersonalAccessTokens() async throws {
+        try await withHale { app in
+            let (account, token) = try await makeAccount(app)
+            let one = try await app.hale.sessions.start(
+                account: account.id, device: nil, signInMethod: "a", rememberMe: false)
+            let two = try await app.hale.sessions.start(
+                account: account.id, device: nil, signInMethod: "b", rememberMe: false)
+            try await app.testing().test(.POST, "/api/v1/auth/logout-all", headers: .bearer(one.accessToken)) {
+                #expect($0.status == .ok)
+            }
+            for revoked in [one.accessToken, two.accessToken] {
+                try await app.testing().test(.GET, "/api/v1/account", headers: .bearer(revoked)) {
+                    #expect($0.status == .unauthorized)
+                }
+            }
+            try await app.testing().test(.GET, "/api/v1/account", headers: .bearer(token)) {
+                #expect($0.status == .ok)
+            }
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aHandoffCodeIsRedeemedOnceForAnAccessTokenOfTheSameSession(database: TestDatabase) async throws {
+        try await withHale(on: database) { app in
+            let (account, _) = try await makeAccount(app)
+            let pair = try await app.hale.sessions.start(
+                account: account.id, device: nil, signInMethod: "passkey", rememberMe: false)
+            var code = ""
+            try await app.testing().test(.POST, "/api/v1/auth/handoff", headers: .bearer(pair.accessToken)) {
+                #expect($0.status == .created)
+                code = try #require(try $0.json()["code"] as? String)
+            }
+            let body = ByteBuffer.json(#"{"code":"\#(code)"}"#)
+            try await app.testing().test(.POST, "/api/v1/auth/handoff/redeem", headers: .json(), body: body) {
+                #expect($0.status == .ok)
+                let token = try #require(try $0.json()["accessToken"] as? String)
+                let claims = try await app.hale.accessTokens.verify(token)
+                #expect(claims.sid == pair.sessionId.description)
+                #expect(claims.signInMethod == "passkey")
+            }
+            try await app.testing().test(.POST, "/api/v1/auth/handoff/redeem", headers: .json(), body: body) {
+                let error = try $0.coreError()
+                #expect($0.status == .badRequest)
+                #expect(error.error.code == "INVALID_CHALLENGE")
+            }
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import HaleTesting
+import Testing
+
+@testable import HaleServer
+
+@Suite("Sessions and refresh tokens")
+struct SessionTests {
+    @Test(arguments: TestDatabase.available)
+    func refreshRotatesTheToken(database: TestDatabase) async throws {
+        try await withHale(on: database) { app in
+            let (account, _) = try await makeAccount(app)
+            let first = try await app.hale.sessions.start(
+                account: account.id, device: nil, signInMethod: "test", rememberMe: false)
+            let second = try await app.hale.sessions.refresh(first.refreshToken)
+            #expect(second.sessionId == first.sessionId)
+            #expect(second.refreshToken != first.refreshToken)
+            let third = try await app.hale.sessions.refresh(second.refreshToken)
+            #expect(third.sessionId == first.sessionId)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func reuseOutsideTheGracePeriodRevokesTheFamily(database: TestDatabase) async throws {
+        let time = TestClock()
+        try await withHale(on: database, clock: time.clock) { app in
+            let (account, _) = try await makeAccount(app)
+            let sessions = app.hale.sessions
+            let first = try await sessions.start(
+                account: account.id, device: nil, signInMethod: "test", rememberMe: false)
+            let second = try await sessions.refresh(first.refreshToken)
+            time.advance(.seconds(11))
+            await #expect(throws: HaleError.reusedToken) { try await sessions.refresh(first.refreshToken) }
+            await #expect(throws: HaleError.invalidToken) { try await sessions.refresh(second.refreshToken) }
+            let stored = try #require(try await sessions.find(first.sessionId))
+            #expect(stored.revokeReason == "refresh_token_reuse")
+            await #expect(throws: HaleError.invalidToken) {
+                try await app.hale.bearerTokens.verify(second.accessToken)
+            }
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aRetryWithinTheGracePeriodSucceedsAndSupersedesTheLostSuccessor(database: TestDatabase) async throws {
+        let time = TestClock()
+        try await withHale(on: database, clock: time.clock) { app in
+            let (account, _) = try await makeAccount(app)
+            let sessions = app.hale.sessions
+            let first = try await sessions.start(
+                account: account.id, device: nil, signInMethod: "test", rememberMe: false)
+            let lost = try await sessions.refresh(first.refreshToken)
+            time.advance(.seconds(5))
+            let retried = try await sessions.refresh(first.refreshToken)
+            #expect(retried.refreshToken != lost.refreshToken)
+            #expect(try await sessions.refresh(retried.refreshToken).sessionId == first.sessionId)
+            let session = try #require(try await sessions.find(first.sessionId))
+            #expect(session.revokedAt == nil)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aGraceRetryAfterTheSuccessorWasUsedIsReuse(database: TestDatabase) async throws {
+        let time = TestClock()
+        try await withHale(on: database, clock: time.clock) { app in
+            let (account, _) = try await makeAccount(app)
+            let sessions = app.hale.sessions
+            let first = try await sessions.start(
+                account: account.id, device: nil, signInMethod: "test", rememberMe: false)
+            let second = try await sessions.refresh(first.refreshToken)
+            time.advance(.seconds(1))
+            _ = try await sessions.refresh(second.refreshToken)
+            time.advance(.seconds(1))
+            await #expect(throws: HaleError.reusedToken) { try await sessions.refresh(first.refreshToken) }
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func rememberMeChoosesTheLongerLifetime(database: TestDatabase) async throws {
+        let time = TestClock()
+        try await withHale(on: database, clock: time.clock) { app in
+            let (account, _) = try await makeAccount(app)
+            let now = time.clock.now()
+            let short = try await app.hale.sessions.start(
+                account: account.id, device: nil, signInMethod: "test", rememberMe: false)
+            let long = try await app.hale.sessions.start(
+                account: account.id, device: nil, signInMethod: "test", rememberMe: true)
+            #expect(short.refreshTokenExpiresAt == now.addingTimeInterval(7 * 86_400))
+            #expect(long.refreshTokenExpiresAt == now.addingTimeInterval(30 * 86_400))
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func anExpiredSessionCannotRefresh(database: TestDatabase) async throws {
+        let time = TestClock()
+        try await withHale(on: database, clock: time.clock) { app in
+            let (account, _) = try await makeAccount(app)
+            let pair = try await app.hale.sessions.start(
+                account: account.id, device: nil, signInMethod: "test", rememberMe: false)
+            time.advance(.seconds(7 * 86_400 + 1))
+            await #expect(throws: HaleError.expiredToken) { try await app.hale.sessions.refresh(pair.refreshToken) }
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func logoutAndLogoutEverywhere(database: TestDatabase) async throws {
+        try await withHale(on: database) { app in
+            let (account, _) = try await makeAccount(app)
+            let sessions = app.hale.sessions
+            let one = try await sessions.start(
+                account: account.id, device: nil, signInMethod: "test", rememberMe: false)
+            let two = try await sessions.start(
+                account: account.id, device: nil, signInMethod: "test", rememberMe: false)
+            let three = try await sessions.start(
+                account: account.id, device: nil, signInMethod: "test", rememberMe: false)
+            #expect(try await sessions.revoke(one.sessionId, of: account.id))
+            #expect(try await sessions.revoke(one.sessionId, of: account.id) == false)
+            #expect(try await sessions.revoke(two.sessionId, of: .random()) == false)
+            await #expect(throws: HaleError.invalidToken) { try await sessions.refresh(one.refreshToken) }
+            #expect(try await sessions.revokeAll(of: account.id) == 2)
+            await #expect(throws: HaleError.invalidToken) { try await sessions.refresh(two.refreshToken) }
+            await #expect(throws: HaleError.invalidToken) { try await sessions.refresh(three.refreshToken) }
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func refreshTokensAreStoredOnlyAsHashes(database: TestDatabase) async throws {
+        try await withHale(on: database) { app in
+            let (account, _) = try await makeAccount(app)
+            let pair = try await app.hale.sessions.start(
+                account: account.id, device: nil, signInMethod: "test", rememberMe: false)
+            let rows = try await app.hale.database.sql.raw("SELECT token_hash FROM refresh_tokens").all()
+            let hashes = try rows.map { try $0.decode(column: "token_hash", as: String.self) }
+            #expect(hashes == [OpaqueToken.hash(pair.refreshToken)])
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func concurrentRefreshesOfOneTokenLeaveOneLiveSuccessor(database: TestDatabase) async throws {
+        try await withHale(on: database) { app in
+            let (account, _) = try await makeAccount(app)
+            let sessions = app.hale.sessions
+            let pair = try await sessions.start(
+                account: account.id, device: nil, signInMethod: "test", rememberMe: false)
+            let results = await withTaskGroup(of: TokenPair?.self) { group in
+                for _ in 0..<10 {
+                    group.addTask { try? await sessions.refresh(pair.refreshToken) }
+                }
+                return await group.reduce(into: [TokenPair]()) { if let pair = $1 { $0.append(pair) } }
+            }
+            #expect(results.count == 10)
+            let live = try await app.hale.database.sql
+                .raw("SELECT id FROM refresh_tokens WHERE spent_at IS NULL").all()
+            #expect(live.count == 1)
+        }
+    }
+}

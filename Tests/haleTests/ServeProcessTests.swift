@@ -1,0 +1,79 @@
+import Foundation
+import HaleServer
+import HaleTesting
+import Testing
+
+/// `hale serve` as a separate process, driven over real HTTP.
+@Suite("hale serve, as a process", .serialized)
+struct ServeProcessTests {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test func aFreshSQLiteServerServesAccountsAndKeepsItsKeyAcrossRestarts() async throws {
+        let hale = try HaleExecutable(packageRoot: root)
+        let (url, dispose) = try await TestDatabase.sqlite.provision()
+        defer { Task { await dispose() } }
+        let environment = ["HALE_DATABASE_URL": url]
+
+        let created = try hale.run(["accounts", "create", "--email", "ops@example.com"], environment: environment)
+        #expect(created.status == 0)
+        let output = try JSONSerialization.jsonObject(with: Data(created.output.utf8)) as? [String: String]
+        let token = try #require(output?["token"])
+        #expect(output?["accountId"] != nil)
+
+        let first = try await hale.serve(environment: environment)
+        let account = try await first.request("GET", "api/v1/account", bearer: token)
+        #expect(account.status == 200)
+        let keysBefore = try Self.keyIDs(try await first.request("GET", ".well-known/jwks.json").body)
+        first.stop()
+
+        let second = try await hale.serve(environment: environment)
+        defer { second.stop() }
+        let keysAfter = try Self.keyIDs(try await second.request("GET", ".well-known/jwks.json").body)
+        #expect(keysBefore.count == 1)
+        #expect(keysAfter == keysBefore)
+        let duplicate = try hale.run(["accounts", "create", "--email", "ops@example.com"], environment: environment)
+        #expect(duplicate.status != 0)
+    }
+
+    static func keyIDs(_ jwks: Data) throws -> [String] {
+        let keys = (try JSONSerialization.jsonObject(with: jwks) as? [String: Any])?["keys"] as? [[String: Any]]
+        return (keys ?? []).compactMap { $0["kid"] as? String }
+    }
+
+    /// Two instances on one PostgreSQL database: a handoff code issued by one is redeemed exactly once across both.
+    @Test(.enabled(if: TestDatabase.postgresAdminURL != nil, "needs HALE_TEST_POSTGRES_URL"))
+    func twoInstancesConsumeAChallengeExactlyOnce() async throws {
+        let hale = try HaleExecutable(packageRoot: root)
+        let (url, dispose) = try await TestDatabase.postgres.provision()
+        defer { Task { await dispose() } }
+        let environment = ["HALE_DATABASE_URL": url]
+        #expect(try hale.run(["migrate"], environment: environment).status == 0)
+        let created = try hale.run(["accounts", "create", "--email", "two@example.com"], environment: environment)
+        let token = try #require(
+            (try JSONSerialization.jsonObject(with: Data(created.output.utf8)) as? [String: String])?["token"])
+
+        let first = try await hale.serve(environment: environment)
+        let second = try await hale.serve(environment: environment)
+        defer {
+            first.stop()
+            second.stop()
+        }
+        let issued = try await first.request("POST", "api/v1/auth/handoff", bearer: token)
+        #expect(issued.status == 201)
+        let code = try #require(
+            (try JSONSerialization.jsonObject(with: issued.body) as? [String: Any])?["code"] as? String)
+
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for attempt in 0..<20 {
+                let server = attempt.isMultiple(of: 2) ? first : second
+                group.addTask {
+                    try await server.request("POST", "api/v1/auth/handoff/redeem", json: #"{"code":"\#(code)"}"#).status
+                }
+            }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(statuses.filter { $0 == 200 }.count == 1)
+        #expect(statuses.filter { $0 == 400 }.count == 19)
+    }
+}
