@@ -77,6 +77,30 @@ struct AccessTokenTests {
         }
     }
 
+    /// Two instances share keys through the database: a key one instance just created verifies on the other at once,
+    /// although the other's key cache is still fresh.
+    @Test func aKeyFromAnotherInstanceVerifiesAtOnce() async throws {
+        let time = TestClock()
+        try await withHale(clock: time.clock) { app in
+            let repository = SQLSigningKeyRepository(database: app.hale.database)
+            func instance() -> AccessTokens {
+                let ring = SigningKeyRing(
+                    repository: repository, clock: time.clock, rotationInterval: .seconds(86_400),
+                    accessTokenLifetime: .seconds(900))
+                return AccessTokens(keys: ring, issuer: "hale", lifetime: .seconds(900), clock: time.clock)
+            }
+            let first = instance()
+            let second = instance()
+            let early = try await first.issue(account: .random(), session: nil, device: nil, signInMethod: "test")
+            _ = try await second.verify(early.token)
+            time.advance(.seconds(2))
+            try await first.keys.rotate()
+            let late = try await first.issue(account: .random(), session: nil, device: nil, signInMethod: "test")
+            #expect(AccessTokens.es256KeyID(of: late.token) != AccessTokens.es256KeyID(of: early.token))
+            _ = try await second.verify(late.token)
+        }
+    }
+
     @Test func forgedTokensAreRejected() async throws {
         try await withHale { app in
             let issued = try await app.hale.accessTokens.issue(

@@ -24,7 +24,7 @@ public struct HaleServices: Sendable {
     public let handoffs: SessionHandoffs
     let signingKeys: SigningKeyRing
 
-    init(configuration: HaleConfiguration, database: HaleDatabase, clock: HaleClock, logger: Logger) {
+    init(configuration: HaleConfiguration, database: HaleDatabase, clock: HaleClock) {
         self.configuration = configuration
         self.database = database
         self.clock = clock
@@ -40,7 +40,7 @@ public struct HaleServices: Sendable {
             lifetimes: SessionLifetimes(
                 standard: tokens.refreshTokenLifetime, rememberMe: tokens.rememberMeRefreshTokenLifetime,
                 reuseGracePeriod: tokens.refreshReuseGracePeriod),
-            clock: clock, logger: logger)
+            clock: clock)
         personalAccessTokens = PersonalAccessTokens(
             repository: SQLPersonalAccessTokenRepository(database: database), clock: clock)
         challenges = ServerChallenges(repository: SQLServerChallengeRepository(database: database), clock: clock)

@@ -13,13 +13,14 @@ public func configure(_ app: Application, _ configuration: HaleConfiguration, cl
     app.routes.defaultMaxBodySize = ByteCount(value: configuration.server.maxBodySize)
     try useDatabase(configuration.database.location, in: app)
     app.migrations.add(HaleMigrations.all)
-    app.hale = HaleServices(
-        configuration: configuration, database: try HaleDatabase(app.db), clock: clock, logger: app.logger)
+    app.hale = HaleServices(configuration: configuration, database: try HaleDatabase(app.db), clock: clock)
 
     app.middleware = Middlewares()
+    app.middleware.use(RouteLoggingMiddleware(logLevel: .info))
     app.middleware.use(RequestIDMiddleware())
     app.middleware.use(HaleErrorMiddleware(renderers: ErrorRenderers()))
     try registerRoutes(app)
+    app.lifecycle.use(ChallengePurgeService())
 }
 
 /// Creates and migrates the database to the latest schema.

@@ -12,7 +12,6 @@ public struct Sessions: Sendable {
     let accessTokens: AccessTokens
     let lifetimes: SessionLifetimes
     let clock: HaleClock
-    let logger: Logger
 
     /// Starts a session for the account and returns its first tokens.
     public func start(account: AccountID, device: DeviceID?, signInMethod: String, rememberMe: Bool) async throws
@@ -31,8 +30,11 @@ public struct Sessions: Sendable {
         return try await pair(for: session, refreshToken: refreshToken)
     }
 
-    /// Exchanges a refresh token for new tokens, rotating it.
-    public func refresh(_ refreshToken: String) async throws -> TokenPair {
+    /// Exchanges a refresh token for new tokens, rotating it. Reuse is logged to `logger`, which should be the
+    /// request's, so the line carries its request id.
+    public func refresh(_ refreshToken: String, logger: Logger = Logger(label: "hale.sessions")) async throws
+        -> TokenPair
+    {
         let hash = OpaqueToken.hash(refreshToken)
         let outcome = try await repository.transaction { repository in
             try await rotate(tokenHash: hash, in: repository)

@@ -21,6 +21,8 @@ actor SigningKeyRing {
     private let rotationInterval: Duration
     private let verificationWindow: Duration
     private let cacheLifetime: TimeInterval = 30
+    /// An unknown `kid` reloads the keys at most this often, so forged tokens cannot turn into database load.
+    private let unknownKeyReloadInterval: TimeInterval = 1
     private var loaded: Loaded?
 
     init(
@@ -48,7 +50,8 @@ actor SigningKeyRing {
     /// The keys that verify tokens, reloaded at once if `kid` is not among them.
     func verificationKeys(for kid: String) async throws -> JWTKeyCollection? {
         var keys = try await current()
-        if !keys.records.contains(where: { $0.kid == kid }) {
+        let reloadedRecently = clock.now().timeIntervalSince(keys.loadedAt) < unknownKeyReloadInterval
+        if !keys.records.contains(where: { $0.kid == kid }) && !reloadedRecently {
             keys = try await reload()
         }
         return keys.records.contains { $0.kid == kid } ? keys.collection : nil

@@ -15,7 +15,7 @@ struct SessionRoutes: RouteCollection {
 
     func refresh(_ request: Request) async throws -> TokenResponse {
         let body = try request.decodeStrict(RefreshRequest.self)
-        return TokenResponse(try await request.hale.sessions.refresh(body.refreshToken))
+        return TokenResponse(try await request.hale.sessions.refresh(body.refreshToken, logger: request.logger))
     }
 
     func account(_ request: Request) async throws -> AccountResponse {

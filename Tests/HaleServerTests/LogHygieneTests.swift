@@ -1,0 +1,51 @@
+import Foundation
+import HaleTesting
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import HaleServer
+
+@Suite("Log hygiene")
+struct LogHygieneTests {
+    /// Drives sign-in, refresh, reuse, handoff and bad requests with every secret in play, then searches every log line.
+    @Test func noTokenOrSecretIsEverLogged() async throws {
+        let time = TestClock()
+        let capture = LogCapture()
+        try await withHale(clock: time.clock) { app in
+            app.logger = capture.logger()
+            let (account, personalToken) = try await makeAccount(app)
+            let pair = try await app.hale.sessions.start(
+                account: account.id, device: nil, signInMethod: "test", rememberMe: false)
+            var secrets = [personalToken, pair.accessToken, pair.refreshToken]
+
+            let refresh = ByteBuffer.json(#"{"refreshToken":"\#(pair.refreshToken)"}"#)
+            let rotated = try await app.testing().sendRequest(
+                .POST, "/api/v1/auth/refresh", headers: .json(), body: refresh)
+            secrets.append(contentsOf: try rotated.json().values.compactMap { $0 as? String })
+            time.advance(.seconds(30))
+            let reused = try await app.testing().sendRequest(
+                .POST, "/api/v1/auth/refresh", headers: .json(), body: refresh)
+            #expect(reused.status == .unauthorized)
+
+            let handoff = try await app.testing().sendRequest(
+                .POST, "/api/v1/auth/handoff", headers: .bearer(personalToken))
+            let code = try #require(try handoff.json()["code"] as? String)
+            secrets.append(code)
+            _ = try await app.testing().sendRequest(
+                .POST, "/api/v1/auth/handoff/redeem", headers: .json(),
+                body: .json(#"{"code":"\#(code)"}"#))
+            _ = try await app.testing().sendRequest(.GET, "/api/v1/account", headers: .bearer(pair.accessToken))
+            _ = try await app.testing().sendRequest(.GET, "/api/v1/account", headers: .bearer("\(personalToken)x"))
+
+            let logged = capture.text
+            #expect(logged.contains("refresh token reuse"), "the reuse warning is expected in the log")
+            #expect(logged.contains("request-id"))
+            for secret in secrets {
+                #expect(!logged.contains(secret), "a secret reached the log")
+            }
+            let secretPart = String(personalToken.split(separator: "|")[1])
+            #expect(!logged.contains(secretPart))
+        }
+    }
+}
