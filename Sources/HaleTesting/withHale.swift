@@ -11,20 +11,34 @@ public func withHale(
     _ body: (Application) async throws -> Void
 ) async throws {
     let (url, dispose) = try await database.provision()
+    do {
+        try await withHale(databaseURL: url, clock: clock, settings: settings, body)
+    } catch {
+        await dispose()
+        throw error
+    }
+    await dispose()
+}
+
+/// Runs `body` with a configured, migrated application on the database at `databaseURL`, which it leaves in place.
+public func withHale(
+    databaseURL: String,
+    clock: HaleClock = .system,
+    settings: [String: String] = [:],
+    _ body: (Application) async throws -> Void
+) async throws {
     let app = try await Application.make(.testing)
     do {
         var values = ConfigValues(settings)
-        values["database.url"] = url
+        values["database.url"] = databaseURL
         try configure(app, try HaleConfiguration(values), clock: clock)
         try await migrate(app)
         try await body(app)
     } catch {
         try? await app.asyncShutdown()
-        await dispose()
         throw error
     }
     try await app.asyncShutdown()
-    await dispose()
 }
 
 /// An account with a personal access token, made through the services as `hale accounts create` does.

@@ -7,13 +7,17 @@ import Testing
 
 @Suite("Access tokens and signing keys")
 struct AccessTokenTests {
+    private func issue(_ tokens: AccessTokens, session: SessionID = .random()) async throws -> AccessTokens.Issued {
+        try await tokens.signer().sign(account: .random(), session: session, device: nil, signInMethod: "test")
+    }
+
     @Test func claimsAndHeader() async throws {
         let time = TestClock()
         try await withHale(clock: time.clock) { app in
             let account = AccountID.random()
             let session = SessionID.random()
             let device = DeviceID.random()
-            let issued = try await app.hale.accessTokens.issue(
+            let issued = try await app.hale.accessTokens.signer().sign(
                 account: account, session: session, device: device, signInMethod: "passkey")
             let parts = issued.token.split(separator: ".").map(String.init)
             let header =
@@ -21,6 +25,7 @@ struct AccessTokenTests {
             let payload =
                 try JSONSerialization.jsonObject(with: try #require(Base64URL.decode(parts[1]))) as? [String: Any]
             #expect(header?["alg"] as? String == "ES256")
+            #expect(header?["typ"] as? String == "at+jwt")
             let kid = try #require(header?["kid"] as? String)
             #expect(try await app.hale.jwks().keys.map(\.kid) == [kid])
             #expect(payload?["sub"] as? String == account.description)
@@ -38,42 +43,57 @@ struct AccessTokenTests {
         }
     }
 
+    @Test func notAfterCapsTheExpiry() async throws {
+        let time = TestClock()
+        try await withHale(clock: time.clock) { app in
+            let cap = time.clock.now().addingTimeInterval(120)
+            let issued = try await app.hale.accessTokens.signer().sign(
+                account: .random(), session: .random(), device: nil, signInMethod: "test", notAfter: cap)
+            #expect(issued.expiresAt == cap)
+        }
+    }
+
     @Test func anExpiredTokenIsRejectedAsExpired() async throws {
         let time = TestClock()
         try await withHale(clock: time.clock) { app in
-            let issued = try await app.hale.accessTokens.issue(
-                account: .random(), session: nil, device: nil, signInMethod: "test")
+            let issued = try await issue(app.hale.accessTokens)
             time.advance(.seconds(901))
             await #expect(throws: HaleError.expiredToken) { try await app.hale.accessTokens.verify(issued.token) }
         }
     }
 
-    @Test func rotatedKeysVerifyUntilTheirTokensExpire() async throws {
+    @Test func aManuallyRotatedKeyVerifiesUntilItsTokensExpire() async throws {
         let time = TestClock()
         try await withHale(clock: time.clock) { app in
-            let before = try await app.hale.accessTokens.issue(
-                account: .random(), session: nil, device: nil, signInMethod: "test")
+            let before = try await issue(app.hale.accessTokens)
+            time.advance(.seconds(1))
             try await app.hale.rotateSigningKey()
-            let after = try await app.hale.accessTokens.issue(
-                account: .random(), session: nil, device: nil, signInMethod: "test")
-            #expect(AccessTokens.es256KeyID(of: before.token) != AccessTokens.es256KeyID(of: after.token))
+            let after = try await issue(app.hale.accessTokens)
+            #expect(AccessTokens.keyID(of: before.token) != AccessTokens.keyID(of: after.token))
             #expect(try await app.hale.jwks().keys.count == 2)
             _ = try await app.hale.accessTokens.verify(before.token)
-            time.advance(.seconds(901))
+            time.advance(.seconds(898))
+            _ = try await app.hale.accessTokens.verify(before.token)
+            time.advance(.seconds(900))
             #expect(try await app.hale.jwks().keys.count == 1)
-            await #expect(throws: HaleError.invalidToken) { try await app.hale.accessTokens.verify(before.token) }
         }
     }
 
-    @Test func theKeyRotatesByItselfWhenItIsOld() async throws {
+    @Test func anOldKeyIsReplacedByOnePublishedAhead() async throws {
         let time = TestClock()
         try await withHale(clock: time.clock, settings: ["tokens.signingKeyRotationInterval": "1d"]) { app in
-            let first = try await app.hale.accessTokens.issue(
-                account: .random(), session: nil, device: nil, signInMethod: "test")
+            let first = try await issue(app.hale.accessTokens)
             time.advance(.seconds(86_401))
-            let second = try await app.hale.accessTokens.issue(
-                account: .random(), session: nil, device: nil, signInMethod: "test")
-            #expect(AccessTokens.es256KeyID(of: first.token) != AccessTokens.es256KeyID(of: second.token))
+            let stillOld = try await issue(app.hale.accessTokens)
+            #expect(AccessTokens.keyID(of: stillOld.token) == AccessTokens.keyID(of: first.token))
+            let published = try await app.hale.jwks().keys.map(\.kid)
+            #expect(published.count == 2)
+            time.advance(.seconds(SigningKeyRing.publicationLead + 1))
+            let new = try await issue(app.hale.accessTokens)
+            let newKey = try #require(AccessTokens.keyID(of: new.token))
+            #expect(newKey != AccessTokens.keyID(of: first.token))
+            #expect(published.contains(newKey), "the new key was published before it signed")
+            _ = try await app.hale.accessTokens.verify(stillOld.token)
         }
     }
 
@@ -91,30 +111,33 @@ struct AccessTokenTests {
             }
             let first = instance()
             let second = instance()
-            let early = try await first.issue(account: .random(), session: nil, device: nil, signInMethod: "test")
+            let early = try await issue(first)
             _ = try await second.verify(early.token)
             time.advance(.seconds(2))
             try await first.keys.rotate()
-            let late = try await first.issue(account: .random(), session: nil, device: nil, signInMethod: "test")
-            #expect(AccessTokens.es256KeyID(of: late.token) != AccessTokens.es256KeyID(of: early.token))
+            let late = try await issue(first)
+            #expect(AccessTokens.keyID(of: late.token) != AccessTokens.keyID(of: early.token))
             _ = try await second.verify(late.token)
         }
     }
 
     @Test func forgedTokensAreRejected() async throws {
         try await withHale { app in
-            let issued = try await app.hale.accessTokens.issue(
-                account: .random(), session: nil, device: nil, signInMethod: "test")
+            let issued = try await issue(app.hale.accessTokens)
             let parts = issued.token.split(separator: ".").map(String.init)
-            let noneHeader = Base64URL.encode(Data(#"{"alg":"none","kid":"x"}"#.utf8))
+            func header(_ json: String) -> String { Base64URL.encode(Data(json.utf8)) }
+            let kid = try #require(AccessTokens.keyID(of: issued.token))
             let tamperedPayload = Base64URL.encode(Data(#"{"sub":"someone-else"}"#.utf8))
             let candidates = [
-                "\(noneHeader).\(parts[1]).",
+                "\(header(#"{"alg":"none","typ":"at+jwt","kid":"\#(kid)"}"#)).\(parts[1]).",
+                "\(header(#"{"alg":"HS256","typ":"at+jwt","kid":"\#(kid)"}"#)).\(parts[1]).\(parts[2])",
+                "\(header(#"{"alg":"ES256","typ":"JWT","kid":"\#(kid)"}"#)).\(parts[1]).\(parts[2])",
+                "\(header(#"{"alg":"ES256","typ":"at+jwt"}"#)).\(parts[1]).\(parts[2])",
                 "\(parts[0]).\(tamperedPayload).\(parts[2])",
                 "\(parts[0]).\(parts[1]).\(Base64URL.encode(Data(repeating: 1, count: 64)))",
                 "not-a-jwt",
                 "",
-                try await otherIssuerToken(),
+                try await foreignToken(),
             ]
             for token in candidates {
                 await #expect(throws: HaleError.invalidToken) { try await app.hale.accessTokens.verify(token) }
@@ -122,14 +145,17 @@ struct AccessTokenTests {
         }
     }
 
-    /// A well-formed ES256 token signed by a key Hale never issued.
-    private func otherIssuerToken() async throws -> String {
+    /// A well-formed access token signed by a key Hale never issued.
+    private func foreignToken() async throws -> String {
         let keys = JWTKeyCollection()
         await keys.add(ecdsa: ES256PrivateKey(), kid: "foreign")
         let now = Date()
         let claims = AccessTokenClaims(
-            iss: "hale", sub: "x", iat: .init(value: now), exp: .init(value: now.addingTimeInterval(60)),
-            jti: "j", sid: nil, deviceId: nil, signInMethod: "test")
-        return try await keys.sign(claims, kid: "foreign")
+            iss: "hale", sub: .init(value: AccountID.random().description), iat: .init(value: now),
+            exp: .init(value: now.addingTimeInterval(60)), jti: "j", sid: SessionID.random().description,
+            deviceId: nil, signInMethod: "test")
+        var header = JWTHeader()
+        header.typ = "at+jwt"
+        return try await keys.sign(claims, kid: "foreign", header: header)
     }
 }

@@ -74,6 +74,10 @@ struct ConfigurationTests {
         ("database.migrateOnStart", "perhaps"),
         ("logging.level", "loud"),
         ("tokens.signingKeyRotationInterval", "1m"),
+        ("tokens.refreshTokenLifetime", "999999999999999999d"),
+        ("tokens.refreshTokenLifetime", "3651d"),
+        ("tokens.refreshReuseGracePeriod", "2h"),
+        ("logging.level", "trace"),
     ])
     func badValuesAreRejectedByName(key: String, value: String) {
         var values = ConfigValues()
@@ -84,6 +88,9 @@ struct ConfigurationTests {
     @Test func malformedYAMLIsRejected() {
         #expect(throws: ConfigError.self) { try ConfigValues.load(yaml: "server: [1, 2\n", environment: [:]) }
         #expect(throws: ConfigError.self) { try ConfigValues.load(yaml: "- a\n- b\n", environment: [:]) }
+        #expect(throws: ConfigError("tokens.issuer has no value")) {
+            try ConfigValues.load(yaml: "tokens:\n  issuer:\n", environment: [:])
+        }
     }
 
     @Test func theReadmeDocumentsEveryKey() throws {

@@ -50,6 +50,13 @@ struct HTTPBadInputTests {
         }
     }
 
+    @Test func aBodyThatIsNotAnObject() async throws {
+        try await withHale { app in
+            try await expectError(
+                app, .json(), "[1, 2]", status: .badRequest, code: "INVALID_REQUEST", mentioning: "JSON object")
+        }
+    }
+
     @Test func wrongContentType() async throws {
         try await withHale { app in
             try await expectError(

@@ -129,6 +129,32 @@ struct HTTPSessionTests {
         }
     }
 
+    @Test func personalAccessTokensCannotBeHandedOff() async throws {
+        try await withHale { app in
+            let (_, token) = try await makeAccount(app)
+            try await app.testing().test(.POST, "/api/v1/auth/handoff", headers: .bearer(token)) {
+                let error = try $0.coreError()
+                #expect($0.status == .forbidden)
+                #expect(error.error.code == "FORBIDDEN")
+            }
+        }
+    }
+
+    @Test func aHandoffCodeOfALoggedOutSessionIsWorthless() async throws {
+        try await withHale { app in
+            let (account, _) = try await makeAccount(app)
+            let pair = try await app.hale.sessions.start(
+                account: account.id, device: nil, signInMethod: "passkey", rememberMe: false)
+            let issued = try await app.testing().sendRequest(
+                .POST, "/api/v1/auth/handoff", headers: .bearer(pair.accessToken))
+            let code = try #require(try issued.json()["code"] as? String)
+            try await app.hale.sessions.revoke(pair.sessionId, of: account.id)
+            let redeemed = try await app.testing().sendRequest(
+                .POST, "/api/v1/auth/handoff/redeem", headers: .json(), body: .json(#"{"code":"\#(code)"}"#))
+            #expect(redeemed.status == .badRequest)
+        }
+    }
+
     @Test(arguments: TestDatabase.available)
     func aHandoffCodeIsRedeemedOnceForAnAccessTokenOfTheSameSession(database: TestDatabase) async throws {
         try await withHale(on: database) { app in
@@ -146,7 +172,9 @@ struct HTTPSessionTests {
                 let token = try #require(try $0.json()["accessToken"] as? String)
                 let claims = try await app.hale.accessTokens.verify(token)
                 #expect(claims.sid == pair.sessionId.description)
-                #expect(claims.signInMethod == "passkey")
+                #expect(claims.signInMethod == "handoff")
+                let issuing = try await app.hale.accessTokens.verify(pair.accessToken)
+                #expect(claims.exp.value <= issuing.exp.value, "a handoff never extends access")
             }
             try await app.testing().test(.POST, "/api/v1/auth/handoff/redeem", headers: .json(), body: body) {
                 let error = try $0.coreError()

@@ -19,6 +19,15 @@ struct LogHygieneTests {
                 account: account.id, device: nil, signInMethod: "test", rememberMe: false)
             var secrets = [personalToken, pair.accessToken, pair.refreshToken]
 
+            let handoff = try await app.testing().sendRequest(
+                .POST, "/api/v1/auth/handoff", headers: .bearer(pair.accessToken))
+            let code = try #require(try handoff.json()["code"] as? String)
+            secrets.append(code)
+            let redeemed = try await app.testing().sendRequest(
+                .POST, "/api/v1/auth/handoff/redeem", headers: .json(),
+                body: .json(#"{"code":"\#(code)"}"#))
+            secrets.append(contentsOf: try redeemed.json().values.compactMap { $0 as? String })
+
             let refresh = ByteBuffer.json(#"{"refreshToken":"\#(pair.refreshToken)"}"#)
             let rotated = try await app.testing().sendRequest(
                 .POST, "/api/v1/auth/refresh", headers: .json(), body: refresh)
@@ -28,13 +37,6 @@ struct LogHygieneTests {
                 .POST, "/api/v1/auth/refresh", headers: .json(), body: refresh)
             #expect(reused.status == .unauthorized)
 
-            let handoff = try await app.testing().sendRequest(
-                .POST, "/api/v1/auth/handoff", headers: .bearer(personalToken))
-            let code = try #require(try handoff.json()["code"] as? String)
-            secrets.append(code)
-            _ = try await app.testing().sendRequest(
-                .POST, "/api/v1/auth/handoff/redeem", headers: .json(),
-                body: .json(#"{"code":"\#(code)"}"#))
             _ = try await app.testing().sendRequest(.GET, "/api/v1/account", headers: .bearer(pair.accessToken))
             _ = try await app.testing().sendRequest(.GET, "/api/v1/account", headers: .bearer("\(personalToken)x"))
 

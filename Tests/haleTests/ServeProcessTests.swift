@@ -42,6 +42,8 @@ struct ServeProcessTests {
     }
 
     /// Two instances on one PostgreSQL database: a handoff code issued by one is redeemed exactly once across both.
+    /// The session is started in this process on the same database, so its access token is signed with the key the
+    /// servers share.
     @Test(.enabled(if: TestDatabase.postgresAdminURL != nil, "needs HALE_TEST_POSTGRES_URL"))
     func twoInstancesConsumeAChallengeExactlyOnce() async throws {
         let hale = try HaleExecutable(packageRoot: root)
@@ -49,9 +51,13 @@ struct ServeProcessTests {
         defer { Task { await dispose() } }
         let environment = ["HALE_DATABASE_URL": url]
         #expect(try hale.run(["migrate"], environment: environment).status == 0)
-        let created = try hale.run(["accounts", "create", "--email", "two@example.com"], environment: environment)
-        let token = try #require(
-            (try JSONSerialization.jsonObject(with: Data(created.output.utf8)) as? [String: String])?["token"])
+        var token = ""
+        try await withHale(databaseURL: url) { app in
+            let (account, _) = try await makeAccount(app, email: "two@example.com")
+            token = try await app.hale.sessions.start(
+                account: account.id, device: nil, signInMethod: "test", rememberMe: false
+            ).accessToken
+        }
 
         let first = try await hale.serve(environment: environment)
         let second = try await hale.serve(environment: environment)

@@ -45,13 +45,13 @@ public struct HaleServices: Sendable {
             repository: SQLPersonalAccessTokenRepository(database: database), clock: clock)
         challenges = ServerChallenges(repository: SQLServerChallengeRepository(database: database), clock: clock)
         bearerTokens = BearerTokenVerifier(
-            accessTokens: accessTokens, personalAccessTokens: personalAccessTokens, sessions: sessions)
-        handoffs = SessionHandoffs(challenges: challenges, accessTokens: accessTokens, sessions: sessions)
+            accessTokens: accessTokens, personalAccessTokens: personalAccessTokens, sessions: sessions, clock: clock)
+        handoffs = SessionHandoffs(challenges: challenges, accessTokens: accessTokens, sessions: sessions, clock: clock)
     }
 
     /// Makes sure a signing key exists, generating and storing one on first start.
     public func prepareSigningKey() async throws {
-        _ = try await signingKeys.signingKey()
+        _ = try await accessTokens.signer()
     }
 
     /// Replaces the access-token signing key now; the old key verifies until its tokens expire.

@@ -13,7 +13,16 @@ public func configure(_ app: Application, _ configuration: HaleConfiguration, cl
     app.routes.defaultMaxBodySize = ByteCount(value: configuration.server.maxBodySize)
     try useDatabase(configuration.database.location, in: app)
     app.migrations.add(HaleMigrations.all)
-    app.hale = HaleServices(configuration: configuration, database: try HaleDatabase(app.db), clock: clock)
+    let databases = app.databases
+    let eventLoops = app.eventLoopGroup
+    let logger = app.logger
+    let database = try HaleDatabase {
+        guard let database = databases.database(logger: logger, on: eventLoops.any()) else {
+            preconditionFailure("the default database is configured above")
+        }
+        return database
+    }
+    app.hale = HaleServices(configuration: configuration, database: database, clock: clock)
 
     app.middleware = Middlewares()
     app.middleware.use(RouteLoggingMiddleware(logLevel: .info))
@@ -35,7 +44,8 @@ public func migrate(_ app: Application) async throws {
 private func useDatabase(_ location: DatabaseLocation, in app: Application) throws {
     switch location {
     case .sqlite(let path):
-        app.databases.use(.sqlite(.file(path)), as: .sqlite)
+        // No SQL log: SQLite's driver logs bound values, and some are secrets.
+        app.databases.use(.sqlite(.file(path), sqlLogLevel: nil), as: .sqlite)
     case .postgres(let url):
         let configuration = try SQLPostgresConfiguration(url: url)
         app.databases.use(.postgres(configuration: configuration, maxConnectionsPerEventLoop: 4), as: .psql)

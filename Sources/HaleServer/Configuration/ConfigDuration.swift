@@ -2,18 +2,17 @@ import Foundation
 
 /// Parses durations written as a whole number and a unit: `ms`, `s`, `m`, `h` or `d` (`15m`, `30d`).
 enum ConfigDuration {
+    /// Ten years, in milliseconds: longer is a typo, and would overflow the dates it is added to.
+    static let longest: Int64 = 3650 * 86_400_000
+
     static func parse(_ text: String) -> Duration? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let digits = trimmed.prefix { $0.isASCII && $0.isNumber }
-        guard let amount = Int64(digits) else { return nil }
-        switch trimmed.dropFirst(digits.count) {
-        case "ms": return .milliseconds(amount)
-        case "s": return .seconds(amount)
-        case "m": return .seconds(amount * 60)
-        case "h": return .seconds(amount * 3600)
-        case "d": return .seconds(amount * 86_400)
-        default: return nil
-        }
+        let units: [Substring: Int64] = ["ms": 1, "s": 1000, "m": 60_000, "h": 3_600_000, "d": 86_400_000]
+        guard let amount = Int64(digits), let unit = units[trimmed.dropFirst(digits.count)] else { return nil }
+        let (milliseconds, overflow) = amount.multipliedReportingOverflow(by: unit)
+        guard !overflow, milliseconds <= longest else { return nil }
+        return .milliseconds(milliseconds)
     }
 }
 

@@ -80,7 +80,7 @@ extension ConfigKey {
         ),
         ConfigKey(
             path: "logging.level", kind: .string, defaultValue: "info",
-            summary: "`trace`, `debug`, `info`, `notice`, `warning`, `error` or `critical`."),
+            summary: "`debug`, `info`, `notice`, `warning`, `error` or `critical`; never `trace`, which logs tokens."),
     ]
 
     /// The key with this path, if Hale knows it.

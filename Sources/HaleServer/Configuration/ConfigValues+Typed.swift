@@ -34,7 +34,8 @@ extension ConfigValues {
     func duration(_ path: String) throws -> Duration {
         let text = try string(path)
         guard let duration = ConfigDuration.parse(text), duration > .zero else {
-            throw ConfigError("\(path) must be a positive duration such as 30s, 15m, 12h or 30d, not \"\(text)\"")
+            throw ConfigError(
+                "\(path) must be a positive duration of at most 3650d, such as 30s, 15m, 12h or 30d, not \"\(text)\"")
         }
         return duration
     }

@@ -75,6 +75,9 @@ public struct ConfigValues: Sendable, Equatable {
         if value is [String: Any] {
             throw ConfigError("\(path) must be a value, not a section")
         }
+        if value is NSNull {
+            throw ConfigError("\(path) has no value")
+        }
         return "\(value)"
     }
 

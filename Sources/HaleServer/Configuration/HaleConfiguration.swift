@@ -72,11 +72,15 @@ public struct HaleConfiguration: Sendable {
         guard tokens.signingKeyRotationInterval > tokens.accessTokenLifetime else {
             throw ConfigError("tokens.signingKeyRotationInterval must be longer than tokens.accessTokenLifetime")
         }
+        guard tokens.refreshReuseGracePeriod <= .seconds(3600) else {
+            throw ConfigError("tokens.refreshReuseGracePeriod must be at most 1h")
+        }
     }
 
+    /// `trace` is refused: at that level Vapor logs raw requests, bearer tokens included.
     private static func logLevel(_ text: String) throws -> Logger.Level {
-        guard let level = Logger.Level(rawValue: text.lowercased()) else {
-            throw ConfigError("logging.level must be one of trace, debug, info, notice, warning, error, critical")
+        guard let level = Logger.Level(rawValue: text.lowercased()), level != .trace else {
+            throw ConfigError("logging.level must be one of debug, info, notice, warning, error, critical")
         }
         return level
     }

@@ -52,6 +52,8 @@ extension HaleError.Code {
     public static let tokenReused = Self(rawValue: "TOKEN_REUSED")
     /// The challenge is unknown, already used, expired, or bound to someone else.
     public static let invalidChallenge = Self(rawValue: "INVALID_CHALLENGE")
+    /// The credential is valid but may not do this.
+    public static let forbidden = Self(rawValue: "FORBIDDEN")
     /// A resource the request names does not exist for this account.
     public static let resourceNotFound = Self(rawValue: "RESOURCE_NOT_FOUND")
     /// The request conflicts with existing state, such as an email already in use.

@@ -1,3 +1,4 @@
+import Foundation
 import Vapor
 
 /// The identity a request proved with its bearer token. Set once by `BearerAuthMiddleware`, read from `req.auth`.
@@ -20,6 +21,8 @@ public struct AuthenticatedAccount: Authenticatable, Sendable, Equatable {
     public let signInMethod: String
     /// The credential presented.
     public let credential: Credential
+    /// When the presented access token expires; `nil` for personal access tokens.
+    public let expiresAt: Date?
 }
 
 extension Request {

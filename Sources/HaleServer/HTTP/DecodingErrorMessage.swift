@@ -6,6 +6,8 @@ enum DecodingErrorMessage {
             return "Missing required field \"\(path(context.codingPath + [key]))\"."
         case .valueNotFound(_, let context):
             return "Field \"\(path(context.codingPath))\" must not be null."
+        case .typeMismatch(_, let context) where context.codingPath.isEmpty:
+            return "The request body must be a JSON object."
         case .typeMismatch(let type, let context):
             return "Field \"\(path(context.codingPath))\" must be \(describe(type))."
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
@@ -28,7 +30,7 @@ enum DecodingErrorMessage {
         case is Bool.Type: "a boolean"
         case is Int.Type, is Int64.Type: "an integer"
         case is Double.Type: "a number"
-        default: "of type \(type)"
+        default: "a value of the documented type"
         }
     }
 }

@@ -13,9 +13,9 @@ extension Request {
         try requireJSONContentType()
         let body = try content.decode(Body.self)
         guard let data = self.body.data.map({ Data(buffer: $0) }),
-            let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+            let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
         else {
-            return body
+            throw HaleError.invalidRequest("The request body must be a JSON object.")
         }
         if let unknown = object.keys.sorted().first(where: { !Body.allowedFields.contains($0) }) {
             throw HaleError.invalidRequest("Unknown field \"\(unknown)\".")

@@ -12,8 +12,8 @@ public struct AccessTokenClaims: JWTPayload, Equatable {
     public var exp: ExpirationClaim
     /// A unique identifier for this token.
     public var jti: IDClaim
-    /// The session (refresh-token family) the token belongs to, if any.
-    public var sid: String?
+    /// The session (refresh-token family) the token belongs to.
+    public var sid: String
     /// The device the token was issued to, if known.
     public var deviceId: String?
     /// How the account signed in, such as `passkey`.

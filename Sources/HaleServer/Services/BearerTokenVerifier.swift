@@ -3,36 +3,32 @@ public struct BearerTokenVerifier: Sendable {
     let accessTokens: AccessTokens
     let personalAccessTokens: PersonalAccessTokens
     let sessions: Sessions
+    let clock: HaleClock
 
     /// The identity the token proves; throws `HaleError` `TOKEN_INVALID` or `TOKEN_EXPIRED`.
     ///
-    /// An access token is accepted only while its session is active, so logout takes effect at once rather than
-    /// when the token expires.
+    /// An access token is accepted only while its session is active — not revoked, not expired, and the same
+    /// account's — so logout takes effect at once rather than when the token expires.
     public func verify(_ token: String) async throws -> AuthenticatedAccount {
         if PersonalAccessTokens.looksLikePersonalAccessToken(token) {
             let verified = try await personalAccessTokens.verify(token)
             return AuthenticatedAccount(
                 accountId: verified.accountId, sessionId: nil, deviceId: nil, signInMethod: "personal_access_token",
-                credential: .personalAccessToken(id: verified.id))
+                credential: .personalAccessToken(id: verified.id), expiresAt: nil)
         }
         let claims = try await accessTokens.verify(token)
-        guard let account = AccountID(claims.sub.value) else { throw HaleError.invalidToken }
-        let session = try claims.sid.map { try Self.identifier(SessionID.self, $0) }
-        if let session {
-            guard let stored = try await sessions.find(session), stored.accountId == account,
-                stored.revokedAt == nil
-            else {
-                throw HaleError.invalidToken
-            }
+        guard let account = AccountID(claims.sub.value), let sessionID = SessionID(claims.sid),
+            let session = try await sessions.find(sessionID), session.accountId == account,
+            session.isActive(at: clock.now())
+        else {
+            throw HaleError.invalidToken
+        }
+        let device = try claims.deviceId.map { text in
+            guard let device = DeviceID(text) else { throw HaleError.invalidToken }
+            return device
         }
         return AuthenticatedAccount(
-            accountId: account, sessionId: session,
-            deviceId: try claims.deviceId.map { try Self.identifier(DeviceID.self, $0) },
-            signInMethod: claims.signInMethod, credential: .accessToken(jti: claims.jti.value))
-    }
-
-    private static func identifier<Tag>(_ type: Identifier<Tag>.Type, _ text: String) throws -> Identifier<Tag> {
-        guard let identifier = Identifier<Tag>(text) else { throw HaleError.invalidToken }
-        return identifier
+            accountId: account, sessionId: sessionID, deviceId: device, signInMethod: claims.signInMethod,
+            credential: .accessToken(jti: claims.jti.value), expiresAt: claims.exp.value)
     }
 }

@@ -39,7 +39,7 @@ public struct PersonalAccessTokens: Sendable {
         else {
             throw HaleError.invalidToken
         }
-        try await recordUse(of: record)
+        await recordUse(of: record)
         return Verified(id: id, accountId: record.accountId)
     }
 
@@ -49,10 +49,11 @@ public struct PersonalAccessTokens: Sendable {
         try await repository.revoke(id, at: clock.now())
     }
 
-    private func recordUse(of record: PersonalAccessTokenRecord) async throws {
+    /// Best effort: failing to record a use must not fail the request it authenticates.
+    private func recordUse(of record: PersonalAccessTokenRecord) async {
         let now = clock.now()
         guard let id = record.id else { return }
         if let last = record.lastUsedAt, now.timeIntervalSince(last) < lastUsedResolution { return }
-        try await repository.touch(id, at: now)
+        try? await repository.touch(id, at: now)
     }
 }

@@ -50,9 +50,18 @@ public struct ServerChallenges: Sendable {
         -> ChallengeRejection
     {
         guard let found = try await repository.find(valueHash: hash), found.kind == kind else { return .unknown }
+        if !Self.matches(binding, found) { return .boundElsewhere }
         if found.consumedAt != nil { return .alreadyUsed }
         if found.expiresAt <= now { return .expired }
         return .boundElsewhere
+    }
+
+    /// Whether every field the consumer set equals the challenge's; checked first, so a consumer bound elsewhere
+    /// learns nothing about the challenge's state.
+    private static func matches(_ binding: ChallengeBinding, _ challenge: ServerChallenge) -> Bool {
+        (binding.accountId.map { $0 == challenge.accountId } ?? true)
+            && (binding.deviceId.map { $0 == challenge.deviceId } ?? true)
+            && (binding.sessionId.map { $0 == challenge.sessionId } ?? true)
     }
 }
 

@@ -1,12 +1,14 @@
+import Crypto
 import Foundation
 import Logging
 
 /// Starts, refreshes and revokes sessions: the core every sign-in method uses.
 ///
-/// A session is a refresh-token family. Every refresh spends the presented token and issues its successor. A spent
-/// token presented again means it was copied, so the whole family is revoked — except within the grace period, when
-/// it is taken as a mobile app retrying a refresh whose response it lost: the unused successor is superseded and a
-/// new one issued, so the family keeps exactly one live token.
+/// A session is a refresh-token family. Every refresh spends the presented token and issues its successor, derived
+/// as HMAC(session secret, token). A spent token presented again means it was copied, so the whole family is revoked
+/// — except within the grace period, while its successor is still unused: then it is taken as a mobile app retrying a
+/// refresh whose response it lost, and it gets the same successor again. Retries are idempotent, and the family
+/// never has more than one live token.
 public struct Sessions: Sendable {
     let repository: any SessionRepository
     let accessTokens: AccessTokens
@@ -17,17 +19,18 @@ public struct Sessions: Sendable {
     public func start(account: AccountID, device: DeviceID?, signInMethod: String, rememberMe: Bool) async throws
         -> TokenPair
     {
+        let signer = try await accessTokens.signer()
         let now = clock.now()
         let session = Session(
             id: .random(), accountId: account, deviceId: device, signInMethod: signInMethod, rememberMe: rememberMe,
             createdAt: now, lastUsedAt: now, expiresAt: expiry(rememberMe: rememberMe, from: now),
             revokedAt: nil, revokeReason: nil)
         let refreshToken = OpaqueToken.generate()
-        try await repository.transaction { repository in
-            try await repository.create(session)
+        return try await repository.transaction { repository in
+            try await repository.create(SessionRecord(session: session, tokenSecret: OpaqueToken.generate()))
             try await repository.insert(Self.record(refreshToken, of: session.id, at: now))
+            return try await Self.pair(for: session, refreshToken: refreshToken, signer: signer)
         }
-        return try await pair(for: session, refreshToken: refreshToken)
     }
 
     /// Exchanges a refresh token for new tokens, rotating it. Reuse is logged to `logger`, which should be the
@@ -35,19 +38,17 @@ public struct Sessions: Sendable {
     public func refresh(_ refreshToken: String, logger: Logger = Logger(label: "hale.sessions")) async throws
         -> TokenPair
     {
-        let hash = OpaqueToken.hash(refreshToken)
+        let signer = try await accessTokens.signer()
         let outcome = try await repository.transaction { repository in
-            try await rotate(tokenHash: hash, in: repository)
+            try await rotate(refreshToken, in: repository, signer: signer)
         }
         switch outcome {
-        case .unknown:
+        case .rotated(let pair):
+            return pair
+        case .unknown, .revoked:
             throw HaleError.invalidToken
-        case .rotated(let session, let successor):
-            return try await pair(for: session, refreshToken: successor)
         case .expired:
             throw HaleError.expiredToken
-        case .revoked:
-            throw HaleError.invalidToken
         case .reuseDetected(let session):
             logger.warning("refresh token reuse detected; session revoked", metadata: ["session": "\(session)"])
             throw HaleError.reusedToken
@@ -73,7 +74,7 @@ public struct Sessions: Sendable {
 
     private enum RotationOutcome: Sendable {
         case unknown
-        case rotated(Session, successor: String)
+        case rotated(TokenPair)
         case expired
         case revoked
         case reuseDetected(SessionID)
@@ -81,47 +82,60 @@ public struct Sessions: Sendable {
 
     /// Runs inside the write transaction. The token is read again once its session is locked, so a refresh that
     /// waited for a racing one sees that token as spent.
-    private func rotate(tokenHash: String, in repository: any SessionRepository) async throws -> RotationOutcome {
-        guard let unlocked = try await repository.findToken(hash: tokenHash) else { return .unknown }
-        guard let session = try await repository.findForUpdate(unlocked.sessionId), session.revokedAt == nil else {
+    private func rotate(_ token: String, in repository: any SessionRepository, signer: AccessTokens.Signer)
+        async throws -> RotationOutcome
+    {
+        let hash = OpaqueToken.hash(token)
+        guard let unlocked = try await repository.findToken(hash: hash) else { return .unknown }
+        guard let record = try await repository.findForUpdate(unlocked.sessionId), record.session.revokedAt == nil
+        else {
             return .revoked
         }
-        guard let presented = try await repository.findToken(hash: tokenHash) else { return .unknown }
+        guard let presented = try await repository.findToken(hash: hash) else { return .unknown }
+        let session = record.session
         let now = clock.now()
         guard session.expiresAt > now else { return .expired }
-        if try await repository.spend(tokenID: presented.id, reason: .rotated, at: now) == false {
-            guard try await isGracefulRetry(of: presented, in: repository, at: now) else {
+        let successor = Self.successor(of: token, secret: record.tokenSecret)
+        if try await repository.spend(tokenID: presented.id, reason: .rotated, at: now) {
+            try await repository.insert(Self.record(successor, of: session.id, at: now))
+        } else {
+            guard try await isGracefulRetry(of: presented, successor: successor, in: repository, at: now) else {
                 _ = try await repository.revoke(
                     session.id, of: session.accountId, reason: "refresh_token_reuse", at: now)
                 return .reuseDetected(session.id)
             }
-            try await repository.supersedeUnspentTokens(of: session.id, at: now)
         }
-        let successor = OpaqueToken.generate()
-        try await repository.insert(Self.record(successor, of: session.id, at: now))
-        let expiresAt = expiry(rememberMe: session.rememberMe, from: now)
-        try await repository.touch(session.id, at: now, expiresAt: expiresAt)
         var renewed = session
         renewed.lastUsedAt = now
-        renewed.expiresAt = expiresAt
-        return .rotated(renewed, successor: successor)
+        renewed.expiresAt = expiry(rememberMe: session.rememberMe, from: now)
+        try await repository.touch(session.id, at: now, expiresAt: renewed.expiresAt)
+        return .rotated(try await Self.pair(for: renewed, refreshToken: successor, signer: signer))
     }
 
-    /// A spent token is a retry, not a theft, when it was spent within the grace period and no later token of the
-    /// family has been used since.
-    private func isGracefulRetry(of token: RefreshTokenRecord, in repository: any SessionRepository, at now: Date)
-        async throws -> Bool
-    {
-        guard let spentAt = token.spentAt,
-            now.timeIntervalSince(spentAt) <= lifetimes.reuseGracePeriod.timeInterval
+    /// A spent token is a retry, not a theft, when it was spent within the grace period and its successor has not
+    /// been used since.
+    private func isGracefulRetry(
+        of token: RefreshTokenRecord, successor: String, in repository: any SessionRepository, at now: Date
+    ) async throws -> Bool {
+        guard token.spentReason == .rotated, let spentAt = token.spentAt,
+            now.timeIntervalSince(spentAt) <= lifetimes.reuseGracePeriod.timeInterval,
+            let next = try await repository.findToken(hash: OpaqueToken.hash(successor))
         else {
             return false
         }
-        return try await repository.hasRotation(of: token.sessionId, after: spentAt) == false
+        return next.spentAt == nil
     }
 
-    private func pair(for session: Session, refreshToken: String) async throws -> TokenPair {
-        let access = try await accessTokens.issue(
+    /// The successor of a refresh token: HMAC-SHA256 keyed by the session's secret, base64url.
+    static func successor(of token: String, secret: String) -> String {
+        let key = SymmetricKey(data: Data(secret.utf8))
+        return Base64URL.encode(HMAC<SHA256>.authenticationCode(for: Data(token.utf8), using: key))
+    }
+
+    private static func pair(for session: Session, refreshToken: String, signer: AccessTokens.Signer) async throws
+        -> TokenPair
+    {
+        let access = try await signer.sign(
             account: session.accountId, session: session.id, device: session.deviceId,
             signInMethod: session.signInMethod)
         return TokenPair(

@@ -4,25 +4,31 @@ import JWTKit
 
 /// The ES256 keys that sign and verify access tokens, shared by every instance through the database.
 ///
-/// The newest active key signs. When it is older than the rotation interval a new key replaces it; a replaced key
-/// keeps verifying for one access-token lifetime, so no token is cut short. Instances see each other's keys within
+/// When the signing key is older than the rotation interval, the next key is published at once and starts signing
+/// `publicationLead` later, so verifiers that cache the JWK Set learn it before they meet a token it signed. A
+/// replaced key keeps verifying until its last token has expired. Instances see each other's keys within
 /// `cacheLifetime`, or at once when a token names a key they have not loaded.
 actor SigningKeyRing {
     struct Loaded {
-        let records: [SigningKeyRecord]
+        let schedule: SigningKeySchedule
+        let verifying: [SigningKeyRecord]
         let collection: JWTKeyCollection
         let loadedAt: Date
-
-        var active: SigningKeyRecord? { records.first { $0.retiredAt == nil } }
     }
+
+    /// How long an instance trusts its cached keys.
+    static let cacheLifetime: TimeInterval = 30
+    /// How long the JWK Set may be cached by verifiers (its `Cache-Control: max-age`).
+    static let publishedMaxAge: TimeInterval = 300
+    /// How far ahead of signing a rotated key is published: longer than any cache of the JWK Set.
+    static let publicationLead: TimeInterval = publishedMaxAge + 2 * cacheLifetime
+    /// An unknown `kid` reloads the keys at most this often, so forged tokens cannot turn into database load.
+    private let unknownKeyReloadInterval: TimeInterval = 1
 
     private let repository: any SigningKeyRepository
     private let clock: HaleClock
-    private let rotationInterval: Duration
-    private let verificationWindow: Duration
-    private let cacheLifetime: TimeInterval = 30
-    /// An unknown `kid` reloads the keys at most this often, so forged tokens cannot turn into database load.
-    private let unknownKeyReloadInterval: TimeInterval = 1
+    private let rotationInterval: TimeInterval
+    private let accessTokenLifetime: TimeInterval
     private var loaded: Loaded?
 
     init(
@@ -31,19 +37,22 @@ actor SigningKeyRing {
     ) {
         self.repository = repository
         self.clock = clock
-        self.rotationInterval = rotationInterval
-        self.verificationWindow = accessTokenLifetime
+        self.rotationInterval = rotationInterval.timeInterval
+        self.accessTokenLifetime = accessTokenLifetime.timeInterval
     }
 
-    /// The key to sign with now, rotating first when the active key is too old.
+    /// The key to sign with now: the first key is made on first use, and the next one is published when due.
     func signingKey() async throws -> (kid: String, collection: JWTKeyCollection) {
         var keys = try await current()
-        if let active = keys.active, clock.now().timeIntervalSince(active.createdAt) < rotationInterval.timeInterval {
-            return (active.kid, keys.collection)
+        let now = clock.now()
+        guard let active = keys.schedule.active(at: now) else {
+            try await publish(activatingAt: now)
+            return try await signingKey()
         }
-        try await rotate()
-        keys = try await reload()
-        guard let active = keys.active else { throw ConfigError("no active signing key after rotation") }
+        if now.timeIntervalSince(active.activatesAt) >= rotationInterval, keys.schedule.pending(at: now) == nil {
+            try await publish(activatingAt: now.addingTimeInterval(Self.publicationLead))
+            keys = try await reload()
+        }
         return (active.kid, keys.collection)
     }
 
@@ -51,30 +60,35 @@ actor SigningKeyRing {
     func verificationKeys(for kid: String) async throws -> JWTKeyCollection? {
         var keys = try await current()
         let reloadedRecently = clock.now().timeIntervalSince(keys.loadedAt) < unknownKeyReloadInterval
-        if !keys.records.contains(where: { $0.kid == kid }) && !reloadedRecently {
+        if !keys.verifying.contains(where: { $0.kid == kid }) && !reloadedRecently {
             keys = try await reload()
         }
-        return keys.records.contains { $0.kid == kid } ? keys.collection : nil
+        return keys.verifying.contains { $0.kid == kid } ? keys.collection : nil
     }
 
-    /// The public halves of every key that still verifies, as a JWK Set.
+    /// The public halves of every key that verifies now or is about to sign, as a JWK Set.
     func jwks() async throws -> JSONWebKeySet {
-        let keys = try await current()
-        return JSONWebKeySet(keys: try keys.records.map { try JSONWebKey(record: $0) })
+        JSONWebKeySet(keys: try await current().verifying.map { try JSONWebKey(record: $0) })
     }
 
-    /// Replaces the active key with a new one now.
+    /// Replaces the signing key now, as an operator does after a suspected compromise of the old one's
+    /// surroundings. Verifiers that cached the JWK Set learn the new key when they next fetch it; Hale's own
+    /// instances learn it at the first token it signed.
     func rotate() async throws {
+        try await publish(activatingAt: clock.now())
+    }
+
+    private func publish(activatingAt activation: Date) async throws {
         let key = P256.Signing.PrivateKey()
-        let record = SigningKeyRecord(
-            kid: OpaqueToken.generate(byteCount: 12), privateKeyPem: key.pemRepresentation, createdAt: clock.now(),
-            retiredAt: nil)
-        try await repository.activate(record)
+        try await repository.insert(
+            SigningKeyRecord(
+                kid: OpaqueToken.generate(byteCount: 12), privateKeyPem: key.pemRepresentation, createdAt: clock.now(),
+                activatesAt: activation))
         loaded = nil
     }
 
     private func current() async throws -> Loaded {
-        if let loaded, clock.now().timeIntervalSince(loaded.loadedAt) < cacheLifetime {
+        if let loaded, clock.now().timeIntervalSince(loaded.loadedAt) < Self.cacheLifetime {
             return loaded
         }
         return try await reload()
@@ -82,13 +96,17 @@ actor SigningKeyRing {
 
     private func reload() async throws -> Loaded {
         let now = clock.now()
-        let records = try await repository.keys(retiredAfter: now.addingTimeInterval(-verificationWindow.timeInterval))
+        let horizon = now.addingTimeInterval(-(rotationInterval + accessTokenLifetime + Self.publicationLead) * 2)
+        let schedule = SigningKeySchedule(
+            keys: try await repository.keys(createdAfter: horizon),
+            verificationSlack: Self.cacheLifetime + 60)
+        let verifying = schedule.verifying(at: now, accessTokenLifetime: accessTokenLifetime)
         let collection = JWTKeyCollection()
-        for record in records {
+        for record in verifying {
             await collection.add(
                 ecdsa: try ES256PrivateKey(pem: record.privateKeyPem), kid: JWKIdentifier(string: record.kid))
         }
-        let fresh = Loaded(records: records, collection: collection, loadedAt: now)
+        let fresh = Loaded(schedule: schedule, verifying: verifying, collection: collection, loadedAt: now)
         loaded = fresh
         return fresh
     }

@@ -3,23 +3,37 @@ import SQLKit
 
 /// The database Hale's repositories use: SQL access, and write transactions that serialise correctly on both
 /// SQLite and PostgreSQL.
+///
+/// Outside a transaction every operation asks for a database anew, so work spreads over the connection pools of
+/// every event loop rather than queueing on one.
 public struct HaleDatabase: Sendable {
-    /// The Fluent database, for migrations and Fluent-level transactions.
-    public let fluent: any Database
-    /// The same database, for SQL.
-    public let sql: any SQLDatabase
+    private let resolve: @Sendable () -> any SQLDatabase & Database
     /// Whether this is PostgreSQL, where `FOR UPDATE` and `SKIP LOCKED` exist.
     public let isPostgres: Bool
 
-    /// Wraps a Fluent database; throws if its driver does not speak SQL.
-    public init(_ fluent: any Database) throws {
-        guard let sql = fluent as? any SQLDatabase else {
+    /// A database resolved by `resolve` for each operation; throws if its driver does not speak SQL.
+    public init(_ resolve: @escaping @Sendable () -> any Database) throws {
+        guard let sample = resolve() as? any SQLDatabase & Database else {
             throw ConfigError("the configured database driver does not support SQL")
         }
-        self.fluent = fluent
-        self.sql = sql
-        self.isPostgres = sql.dialect.name == "postgresql"
+        isPostgres = sample.dialect.name == "postgresql"
+        self.resolve = {
+            guard let database = resolve() as? any SQLDatabase & Database else {
+                preconditionFailure("the driver was checked to speak SQL when the database was configured")
+            }
+            return database
+        }
     }
+
+    private init(pinned: any SQLDatabase & Database, isPostgres: Bool) {
+        self.resolve = { pinned }
+        self.isPostgres = isPostgres
+    }
+
+    /// The Fluent database, for migrations.
+    public var fluent: any Database { resolve() }
+    /// The database, for SQL.
+    public var sql: any SQLDatabase { resolve() }
 
     /// Runs `body` in one transaction that holds the write lock from its start.
     ///
@@ -29,11 +43,12 @@ public struct HaleDatabase: Sendable {
     public func writeTransaction<T: Sendable>(
         _ body: @escaping @Sendable (HaleDatabase) async throws -> T
     ) async throws -> T {
-        if isPostgres {
-            return try await fluent.transaction { try await body(try HaleDatabase($0)) }
+        let postgres = isPostgres
+        if postgres {
+            return try await fluent.transaction { try await body(try Self.pinning($0, isPostgres: true)) }
         }
         return try await fluent.withConnection { connection in
-            let database = try HaleDatabase(connection)
+            let database = try Self.pinning(connection, isPostgres: false)
             try await database.sql.raw("BEGIN IMMEDIATE").run()
             do {
                 let result = try await body(database)
@@ -44,6 +59,13 @@ public struct HaleDatabase: Sendable {
                 throw error
             }
         }
+    }
+
+    private static func pinning(_ database: any Database, isPostgres: Bool) throws -> HaleDatabase {
+        guard let sql = database as? any SQLDatabase & Database else {
+            throw ConfigError("the configured database driver does not support SQL")
+        }
+        return HaleDatabase(pinned: sql, isPostgres: isPostgres)
     }
 
     /// Whether `error` is a unique or other constraint violation reported by either driver.

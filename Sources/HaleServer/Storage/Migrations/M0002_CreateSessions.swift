@@ -9,6 +9,7 @@ struct M0002_CreateSessions: AsyncMigration {
             .field("device_id", .uuid)
             .field("sign_in_method", .string, .required)
             .field("remember_me", .bool, .required)
+            .field("token_secret", .string, .required)
             .field("created_at", .datetime, .required)
             .field("last_used_at", .datetime, .required)
             .field("expires_at", .datetime, .required)

@@ -6,8 +6,6 @@ struct RefreshTokenRecord: Codable, Sendable, Equatable {
     enum SpentReason: String, Codable, Sendable {
         /// Exchanged for its successor.
         case rotated
-        /// Replaced by a grace-period retry of an earlier token before it was used.
-        case superseded
     }
 
     var id: UUID

@@ -5,5 +5,6 @@ struct SigningKeyRecord: Codable, Sendable, Equatable {
     var kid: String
     var privateKeyPem: String
     var createdAt: Date
-    var retiredAt: Date?
+    /// When the key starts signing. Until then it is published, so verifiers learn it before they meet it.
+    var activatesAt: Date
 }

@@ -11,20 +11,20 @@ struct SQLSessionRepository: SessionRepository {
         try await database.writeTransaction { try await body(SQLSessionRepository(database: $0)) }
     }
 
-    func create(_ session: Session) async throws {
-        try await database.sql.insert(into: "sessions").model(session, keyEncodingStrategy: .convertToSnakeCase).run()
+    func create(_ record: SessionRecord) async throws {
+        try await database.sql.insert(into: "sessions").model(record, keyEncodingStrategy: .convertToSnakeCase).run()
     }
 
     func find(_ id: SessionID) async throws -> Session? {
         try await selectSession(id).first(decoding: Session.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
-    func findForUpdate(_ id: SessionID) async throws -> Session? {
+    func findForUpdate(_ id: SessionID) async throws -> SessionRecord? {
         let query = selectSession(id)
         if database.isPostgres {
             query.for(.update)
         }
-        return try await query.first(decoding: Session.self, keyDecodingStrategy: .convertFromSnakeCase)
+        return try await query.first(decoding: SessionRecord.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
     private func selectSession(_ id: SessionID) -> SQLSelectBuilder {
@@ -47,22 +47,6 @@ struct SQLSessionRepository: SessionRepository {
             .where("id", .equal, tokenID).where("spent_at", .is, SQLLiteral.null)
             .returning("id").all()
         return rows.count == 1
-    }
-
-    func supersedeUnspentTokens(of session: SessionID, at date: Date) async throws {
-        try await database.sql.update("refresh_tokens")
-            .set("spent_at", to: date).set("spent_reason", to: RefreshTokenRecord.SpentReason.superseded.rawValue)
-            .where("session_id", .equal, session).where("spent_at", .is, SQLLiteral.null)
-            .run()
-    }
-
-    func hasRotation(of session: SessionID, after date: Date) async throws -> Bool {
-        let row = try await database.sql.select().column("id").from("refresh_tokens")
-            .where("session_id", .equal, session)
-            .where("spent_reason", .equal, RefreshTokenRecord.SpentReason.rotated.rawValue)
-            .where("spent_at", .greaterThan, date)
-            .first()
-        return row != nil
     }
 
     func touch(_ session: SessionID, at date: Date, expiresAt: Date) async throws {

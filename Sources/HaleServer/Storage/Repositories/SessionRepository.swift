@@ -6,21 +6,17 @@ protocol SessionRepository: Sendable {
     func transaction<T: Sendable>(_ body: @escaping @Sendable (any SessionRepository) async throws -> T) async throws
         -> T
     /// Inserts a session.
-    func create(_ session: Session) async throws
+    func create(_ record: SessionRecord) async throws
     /// The session with this identifier.
     func find(_ id: SessionID) async throws -> Session?
-    /// The session with this identifier, locked until the transaction ends (PostgreSQL; SQLite locks the database).
-    func findForUpdate(_ id: SessionID) async throws -> Session?
+    /// The session and its secret, locked until the transaction ends (PostgreSQL; SQLite locks the database).
+    func findForUpdate(_ id: SessionID) async throws -> SessionRecord?
     /// Inserts a refresh token.
     func insert(_ token: RefreshTokenRecord) async throws
     /// The refresh token with this hash.
     func findToken(hash: String) async throws -> RefreshTokenRecord?
     /// Marks an unspent token spent; returns `false` when it was already spent, so exactly one caller wins.
     func spend(tokenID: UUID, reason: RefreshTokenRecord.SpentReason, at date: Date) async throws -> Bool
-    /// Marks every unspent token of the session superseded.
-    func supersedeUnspentTokens(of session: SessionID, at date: Date) async throws
-    /// Whether any token of the session was rotated after `date`.
-    func hasRotation(of session: SessionID, after date: Date) async throws -> Bool
     /// Records a refresh: the new last-use time and expiry.
     func touch(_ session: SessionID, at date: Date, expiresAt: Date) async throws
     /// Revokes one of the account's sessions; returns `false` when it is not the account's or already revoked.

@@ -39,7 +39,8 @@ struct OperationsRoutes: RouteCollection {
 
     func jwks(_ request: Request) async throws -> Response {
         let response = try json(try await request.hale.jwks(), status: .ok)
-        response.headers.replaceOrAdd(name: .cacheControl, value: "public, max-age=300")
+        response.headers.replaceOrAdd(
+            name: .cacheControl, value: "public, max-age=\(Int(SigningKeyRing.publishedMaxAge))")
         return response
     }
 
