@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "hale", targets: ["hale"]),
         .library(name: "HaleServer", targets: ["HaleServer"]),
         .library(name: "CBOR", targets: ["CBOR"]),
+        .library(name: "WebAuthn", targets: ["WebAuthn"]),
     ],
     dependencies: [
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.0"),
@@ -21,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/fluent-postgres-driver.git", from: "2.14.0"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.1.0"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.0"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.3.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.0.0"),
@@ -32,8 +35,26 @@ let package = Package(
         .target(name: "CBOR", swiftSettings: strict),
         .testTarget(name: "CBORTests", dependencies: ["CBOR"], swiftSettings: strict),
         .target(
+            name: "WebAuthn",
+            dependencies: [
+                "CBOR",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "WebAuthnTests",
+            dependencies: ["WebAuthn", "CBOR", .product(name: "X509", package: "swift-certificates")],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strict
+        ),
+        .target(
             name: "HaleServer",
             dependencies: [
+                "WebAuthn",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
@@ -76,6 +97,7 @@ let package = Package(
             dependencies: [
                 "HaleServer",
                 "HaleTesting",
+                "WebAuthn",
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "JWTKit", package: "jwt-kit"),
             ],

@@ -2,6 +2,7 @@ import Foundation
 import HaleTesting
 import JWTKit
 import Testing
+import WebAuthn
 
 @testable import HaleServer
 

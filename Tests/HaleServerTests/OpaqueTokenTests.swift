@@ -1,6 +1,7 @@
 import Foundation
 import HaleTesting
 import Testing
+import WebAuthn
 
 @testable import HaleServer
 

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import WebAuthn
 
 /// Random secrets handed to clients (refresh tokens, challenge values, access-token secrets) and their stored hashes.
 ///

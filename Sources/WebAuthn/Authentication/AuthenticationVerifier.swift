@@ -1,0 +1,57 @@
+import Crypto
+
+/// Verifies an authentication ceremony as WebAuthn Level 3 §7.2 says. Pure: the caller finds the stored credential
+/// by the response's `id` and checks that the returned user handle, if any, is the credential's user.
+public struct AuthenticationVerifier: Sendable {
+    /// The relying party.
+    public let relyingParty: RelyingParty
+
+    /// A verifier for `relyingParty`.
+    public init(relyingParty: RelyingParty) {
+        self.relyingParty = relyingParty
+    }
+
+    /// Verifies `response` from `credential` against the challenge the server issued.
+    public func verify(
+        _ response: AuthenticationResponseJSON, expectedChallenge: [UInt8], credential: StoredCredential,
+        requireUserVerification: Bool
+    ) throws(WebAuthnError) -> VerifiedAuthentication {
+        // §7.2 steps 5–7: the credential is the one the caller looked up.
+        let credentialID = try Base64URL.credentialID(id: response.id, rawId: response.rawId, type: response.type)
+        guard ConstantTime.equals(credentialID, credential.id) else {
+            throw WebAuthnError(.invalidCredentialID, "the response names another credential")
+        }
+        let clientDataBytes = try Base64URL.member(response.response.clientDataJSON, "clientDataJSON")
+        let authenticatorData = try AuthenticatorData(
+            bytes: try Base64URL.member(response.response.authenticatorData, "authenticatorData"))
+        let signature = try Base64URL.member(response.response.signature, "signature")
+        let userHandle = try response.response.userHandle.map { text throws(WebAuthnError) in
+            try Base64URL.member(text, "userHandle")
+        }
+        // Steps 10–14: the client data.
+        try CollectedClientData(bytes: clientDataBytes).verify(
+            type: "webauthn.get", challenge: expectedChallenge, origins: relyingParty.origins)
+        // Steps 15–18: RP ID hash and flags; backup eligibility is fixed for the credential's life.
+        try FlagChecks.verify(
+            authenticatorData, rpIDHash: relyingParty.idHash, requireUserVerification: requireUserVerification)
+        guard authenticatorData.flags.contains(.backupEligible) == credential.backupEligible else {
+            throw WebAuthnError(.backupEligibilityChanged, "the credential's backup eligibility changed")
+        }
+        // Steps 20–21: the signature over authenticatorData ‖ SHA-256(clientDataJSON).
+        let publicKey = try COSEKey(bytes: credential.publicKey)
+        let signedData = authenticatorData.bytes + Array(SHA256.hash(data: clientDataBytes))
+        guard publicKey.isValidSignature(signature, for: signedData) else {
+            throw WebAuthnError(.invalidSignature, "the signature does not verify")
+        }
+        // Step 22: the counter must grow, unless the authenticator does not keep one (both zero).
+        let count = authenticatorData.signCount
+        if (count != 0 || credential.signCount != 0) && count <= credential.signCount {
+            throw WebAuthnError(.signCountRegression, "the signature counter did not increase")
+        }
+        return VerifiedAuthentication(
+            credentialID: credentialID, signCount: count,
+            userVerified: authenticatorData.flags.contains(.userVerified),
+            backupEligible: authenticatorData.flags.contains(.backupEligible),
+            backupState: authenticatorData.flags.contains(.backupState), userHandle: userHandle)
+    }
+}

@@ -1,0 +1,96 @@
+import CBOR
+import Crypto
+import _CryptoExtras
+
+/// A credential public key decoded from its COSE_Key form (RFC 9053), able to verify signatures.
+public enum COSEKey: Sendable {
+    /// An EC2 P-256 key for ES256.
+    case p256(P256.Signing.PublicKey)
+    /// An OKP Ed25519 key for EdDSA.
+    case ed25519(Curve25519.Signing.PublicKey)
+    /// An RSA key of at least 2048 bits for RS256.
+    case rsa(_RSA.Signing.PublicKey)
+
+    /// The algorithm the key signs with.
+    public var algorithm: COSEAlgorithm {
+        switch self {
+        case .p256: .es256
+        case .ed25519: .edDSA
+        case .rsa: .rs256
+        }
+    }
+
+    /// Decodes COSE_Key bytes.
+    public init(bytes: [UInt8]) throws(WebAuthnError) {
+        guard let value = try? CBORDecoder(maximumDepth: 4, maximumLength: 2048).decode(bytes) else {
+            throw Self.invalid("the public key is not valid CBOR")
+        }
+        try self.init(value)
+    }
+
+    /// Decodes a COSE_Key map. The key type, algorithm and curve must agree, and every parameter must be present.
+    public init(_ value: CBORValue) throws(WebAuthnError) {
+        guard value.mapEntries != nil, let kty = value[1]?.int, let alg = value[3]?.int else {
+            throw Self.invalid("the public key lacks kty or alg")
+        }
+        switch (kty, alg) {
+        case (2, Int64(COSEAlgorithm.es256.rawValue)):
+            self = .p256(try Self.p256(value))
+        case (1, Int64(COSEAlgorithm.edDSA.rawValue)):
+            self = .ed25519(try Self.ed25519(value))
+        case (3, Int64(COSEAlgorithm.rs256.rawValue)):
+            self = .rsa(try Self.rsa(value))
+        default:
+            throw WebAuthnError(.unsupportedAlgorithm, "key type \(kty) with algorithm \(alg) is not supported")
+        }
+    }
+
+    /// Whether `signature` is this key's signature over `data`. ES256 signatures are DER, as WebAuthn sends them.
+    public func isValidSignature(_ signature: [UInt8], for data: [UInt8]) -> Bool {
+        switch self {
+        case .p256(let key):
+            guard let parsed = try? P256.Signing.ECDSASignature(derRepresentation: signature) else { return false }
+            return key.isValidSignature(parsed, for: data)
+        case .ed25519(let key):
+            return key.isValidSignature(signature, for: data)
+        case .rsa(let key):
+            return key.isValidSignature(
+                _RSA.Signing.RSASignature(rawRepresentation: signature), for: data,
+                padding: .insecurePKCS1v1_5)
+        }
+    }
+
+    private static func p256(_ value: CBORValue) throws(WebAuthnError) -> P256.Signing.PublicKey {
+        guard value[-1]?.int == 1, let x = value[-2]?.bytes, let y = value[-3]?.bytes, x.count == 32, y.count == 32
+        else {
+            throw invalid("an ES256 key must be on P-256 with 32-byte x and y")
+        }
+        guard let key = try? P256.Signing.PublicKey(x963Representation: [0x04] + x + y) else {
+            throw invalid("the ES256 key is not a point on P-256")
+        }
+        return key
+    }
+
+    private static func ed25519(_ value: CBORValue) throws(WebAuthnError) -> Curve25519.Signing.PublicKey {
+        guard value[-1]?.int == 6, let x = value[-2]?.bytes, x.count == 32,
+            let key = try? Curve25519.Signing.PublicKey(rawRepresentation: x)
+        else {
+            throw invalid("an EdDSA key must be Ed25519 with a 32-byte x")
+        }
+        return key
+    }
+
+    private static func rsa(_ value: CBORValue) throws(WebAuthnError) -> _RSA.Signing.PublicKey {
+        guard let modulus = value[-1]?.bytes, let exponent = value[-2]?.bytes,
+            let key = try? _RSA.Signing.PublicKey(n: modulus, e: exponent)
+        else {
+            throw invalid("an RS256 key needs a valid modulus and exponent")
+        }
+        guard key.keySizeInBits >= 2048 else { throw invalid("RSA keys shorter than 2048 bits are not accepted") }
+        return key
+    }
+
+    private static func invalid(_ message: String) -> WebAuthnError {
+        WebAuthnError(.invalidPublicKey, message)
+    }
+}

@@ -1,0 +1,70 @@
+/// `RegistrationResponseJSON` (WebAuthn L3 §5.1): what `credential.toJSON()`, Android Credential Manager's
+/// `registrationResponseJson` and iOS apps send after `create()`.
+public struct RegistrationResponseJSON: Codable, Sendable, Equatable {
+    /// The authenticator's answer.
+    public struct Response: Codable, Sendable, Equatable {
+        /// base64url `clientDataJSON`.
+        public var clientDataJSON: String
+        /// base64url CBOR attestation object.
+        public var attestationObject: String
+        /// Transports the authenticator supports, if the client reports them.
+        public var transports: [String]?
+    }
+
+    /// The credential ID, base64url.
+    public var id: String
+    /// The credential ID, base64url; must equal `id`.
+    public var rawId: String
+    /// Always `public-key`.
+    public var type: String
+    /// The authenticator's answer.
+    public var response: Response
+    /// `platform` or `cross-platform`, if reported.
+    public var authenticatorAttachment: String?
+}
+
+/// `AuthenticationResponseJSON` (WebAuthn L3 §5.1): what clients send after `get()`.
+public struct AuthenticationResponseJSON: Codable, Sendable, Equatable {
+    /// The authenticator's answer.
+    public struct Response: Codable, Sendable, Equatable {
+        /// base64url `clientDataJSON`.
+        public var clientDataJSON: String
+        /// base64url authenticator data.
+        public var authenticatorData: String
+        /// base64url signature.
+        public var signature: String
+        /// base64url user handle; absent when the client omits it, as some do for non-discoverable credentials.
+        public var userHandle: String?
+    }
+
+    /// The credential ID, base64url.
+    public var id: String
+    /// The credential ID, base64url; must equal `id`.
+    public var rawId: String
+    /// Always `public-key`.
+    public var type: String
+    /// The authenticator's answer.
+    public var response: Response
+    /// `platform` or `cross-platform`, if reported.
+    public var authenticatorAttachment: String?
+}
+
+extension Base64URL {
+    /// Decodes a member of a credential, naming it in the error.
+    static func member(_ text: String, _ name: String) throws(WebAuthnError) -> [UInt8] {
+        guard let data = decode(text) else {
+            throw WebAuthnError(.invalidBase64URL, "\(name) is not base64url")
+        }
+        return Array(data)
+    }
+
+    /// The raw credential ID of a response whose `id` and `rawId` must agree.
+    static func credentialID(id: String, rawId: String, type: String) throws(WebAuthnError) -> [UInt8] {
+        guard type == "public-key" else { throw WebAuthnError(.malformedCredential, "type must be public-key") }
+        let identifier = try member(id, "id")
+        guard try member(rawId, "rawId") == identifier, !identifier.isEmpty else {
+            throw WebAuthnError(.invalidCredentialID, "id and rawId differ")
+        }
+        return identifier
+    }
+}

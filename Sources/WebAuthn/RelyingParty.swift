@@ -1,0 +1,97 @@
+import Crypto
+
+/// A WebAuthn relying party: its identity, the origins it accepts, and its policy. A stateless value.
+public struct RelyingParty: Sendable {
+    /// The RP ID, such as `petwash.co.il`.
+    public let id: String
+    /// A name to show users.
+    public let name: String
+    /// Every origin a ceremony may come from: web origins and the `android:apk-key-hash:` origins of the apps.
+    public let origins: Set<String>
+    /// The algorithms offered at registration, most preferred first.
+    public let algorithms: [COSEAlgorithm]
+    /// How long clients should wait, in milliseconds.
+    public let timeoutMilliseconds: Int
+
+    /// A relying party. `androidCertificateDigests` are the SHA-256 digests of the apps' signing certificates, in
+    /// the hex form (with or without colons) that `keytool` and the Play Console print.
+    public init(
+        id: String, name: String, origins: [String], androidCertificateDigests: [String] = [],
+        algorithms: [COSEAlgorithm] = [.es256, .edDSA, .rs256], timeoutMilliseconds: Int = 300_000
+    ) throws(WebAuthnError) {
+        self.id = id
+        self.name = name
+        var all = Set(origins)
+        for digest in androidCertificateDigests {
+            all.insert(try Self.androidOrigin(certificateDigest: digest))
+        }
+        self.origins = all
+        self.algorithms = algorithms
+        self.timeoutMilliseconds = timeoutMilliseconds
+    }
+
+    /// The origin an Android app signs WebAuthn client data with: `android:apk-key-hash:` and the base64url of the
+    /// SHA-256 of its signing certificate.
+    public static func androidOrigin(certificateDigest: String) throws(WebAuthnError) -> String {
+        let hex = certificateDigest.filter { $0 != ":" }
+        guard hex.count == 64, let bytes = Hex.decode(hex) else {
+            throw WebAuthnError(.malformedCredential, "\(certificateDigest) is not a SHA-256 digest in hex")
+        }
+        return "android:apk-key-hash:" + Base64URL.encode(bytes)
+    }
+
+    /// SHA-256 of the RP ID, which authenticator data must carry.
+    public var idHash: [UInt8] {
+        Array(SHA256.hash(data: Array(id.utf8)))
+    }
+
+    /// Options for registering a new credential.
+    public func creationOptions(
+        challenge: [UInt8], user: CreationOptions.UserEntity, excluding existing: [CredentialDescriptor] = [],
+        residentKey: ResidentKeyRequirement = .required, userVerification: UserVerificationRequirement = .preferred,
+        attestation: AttestationConveyance = .none, hints: [String] = []
+    ) -> CreationOptions {
+        CreationOptions(
+            rp: .init(id: id, name: name), user: user, challenge: Base64URL.encode(challenge),
+            pubKeyCredParams: algorithms.map { .init(alg: $0.rawValue) }, timeout: timeoutMilliseconds,
+            excludeCredentials: existing,
+            authenticatorSelection: .init(
+                residentKey: residentKey, requireResidentKey: residentKey == .required,
+                userVerification: userVerification),
+            attestation: attestation, hints: hints, extensions: .init(credProps: true))
+    }
+
+    /// Options for signing in; with no `allowed` credentials the sign-in is discoverable (username-less).
+    public func requestOptions(
+        challenge: [UInt8], allowing allowed: [CredentialDescriptor] = [],
+        userVerification: UserVerificationRequirement = .preferred, hints: [String] = []
+    ) -> RequestOptions {
+        RequestOptions(
+            challenge: Base64URL.encode(challenge), timeout: timeoutMilliseconds, rpId: id, allowCredentials: allowed,
+            userVerification: userVerification, hints: hints)
+    }
+}
+
+/// Hexadecimal text.
+enum Hex {
+    static func decode(_ text: String) -> [UInt8]? {
+        let characters = Array(text.utf8)
+        guard characters.count.isMultiple(of: 2) else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(characters.count / 2)
+        for index in stride(from: 0, to: characters.count, by: 2) {
+            guard let high = nibble(characters[index]), let low = nibble(characters[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return bytes
+    }
+
+    private static func nibble(_ character: UInt8) -> UInt8? {
+        switch character {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): character - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): character - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): character - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+@testable import WebAuthn
+
+/// Real authenticator output and spec vectors, collected from public relying-party libraries (see Fixtures/README.md).
+@Suite("WebAuthn: real authenticators and published vectors")
+struct FixtureTests {
+    /// Formats whose verification is not built yet; their vectors must be refused, not accepted unverified.
+    static let pendingFormats: Set<String> = ["android-key", "android-safetynet", "tpm", "apple"]
+
+    /// Vectors that must be refused. SimpleWebAuthn's uses the placeholder id "bbb", which is not the credential ID
+    /// in its authenticator data; Hale requires them to agree, or a client could register one ID and use another.
+    static let expectedRejections: [String: WebAuthnError.Code] = [
+        "registration-packed-self-simplewebauthn": .invalidCredentialID
+    ]
+
+    @Test(arguments: try Fixture.all(kind: "registration"))
+    func registration(_ fixture: Fixture) async throws {
+        let verifier = RegistrationVerifier(
+            relyingParty: try fixture.relyingParty,
+            policy: AttestationPolicy(trustAnchors: try fixture.trustAnchors))
+        let response = try fixture.registration()
+        let pending = fixture.format.map(Self.pendingFormats.contains) ?? false
+        let rejection: WebAuthnError.Code? = pending ? .unsupportedAttestationFormat : nil
+        if let code = Self.expectedRejections[fixture.name] ?? rejection {
+            await #expect(throws: WebAuthnError(code, "")) {
+                try await verifier.verify(
+                    response, expectedChallenge: fixture.challenge,
+                    requireUserVerification: fixture.requireUserVerification, at: fixture.verifyAt)
+            }
+            return
+        }
+        let verified = try await verifier.verify(
+            response, expectedChallenge: fixture.challenge,
+            requireUserVerification: fixture.requireUserVerification, at: fixture.verifyAt)
+        #expect(verified.format == fixture.format)
+        #expect(Base64URL.decode(response.id).map(Array.init) == verified.credentialID)
+        if let id = fixture.expected["expectedCredentialID"] as? String {
+            #expect(Base64URL.encode(verified.credentialID) == Base64URL.encode(Array(Base64URL.decode(id) ?? Data())))
+        }
+        if let count = fixture.expected["expectedSignCount"] as? Int {
+            #expect(verified.signCount == UInt32(count))
+        }
+        if !fixture.rootsPEM.isEmpty {
+            #expect(verified.attestationTrusted, "the chain leads to the fixture's root")
+        }
+        #expect(try COSEKey(bytes: verified.publicKey).algorithm == verified.algorithm)
+    }
+
+    @Test(arguments: try Fixture.all(kind: "authentication"))
+    func authentication(_ fixture: Fixture) throws {
+        let response = try fixture.authentication()
+        let encodedKey = try #require(fixture.credentialPublicKey)
+        let publicKey = Array(try #require(Base64URL.decode(encodedKey)))
+        let flags = try AuthenticatorData(
+            bytes: Array(try #require(Base64URL.decode(response.response.authenticatorData)))
+        ).flags
+        let credential = StoredCredential(
+            id: Array(try #require(Base64URL.decode(response.id))), publicKey: publicKey,
+            signCount: fixture.previousSignCount, backupEligible: flags.contains(.backupEligible))
+        let verified = try AuthenticationVerifier(relyingParty: try fixture.relyingParty).verify(
+            response, expectedChallenge: fixture.challenge, credential: credential,
+            requireUserVerification: fixture.requireUserVerification)
+        if let count = fixture.expected["expectedSignCount"] as? Int {
+            #expect(verified.signCount == UInt32(count))
+        }
+    }
+
+    @Test func everyFormatHasARealVector() throws {
+        let formats = Set(try Fixture.all(kind: "registration").compactMap(\.format))
+        #expect(formats.isSuperset(of: ["none", "packed", "fido-u2f"]))
+        #expect(formats.isSuperset(of: Self.pendingFormats))
+    }
+}
