@@ -47,7 +47,9 @@ let package = Package(
         ),
         .testTarget(
             name: "WebAuthnTests",
-            dependencies: ["WebAuthn", "CBOR", .product(name: "X509", package: "swift-certificates")],
+            dependencies: [
+                "WebAuthn", "CBOR", "HaleTesting", .product(name: "X509", package: "swift-certificates"),
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
@@ -82,6 +84,9 @@ let package = Package(
             name: "HaleTesting",
             dependencies: [
                 "HaleServer",
+                "WebAuthn",
+                "CBOR",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ],

@@ -1,4 +1,5 @@
 import Foundation
+import HaleTesting
 import Testing
 
 @testable import WebAuthn
@@ -6,13 +7,13 @@ import Testing
 /// §7.2: one test per reason a sign-in is refused, and the tolerance real clients need.
 @Suite("WebAuthn authentication: one test per rejection")
 struct AuthenticationRejectionTests {
-    let authenticator = TestAuthenticator()
+    let authenticator = SoftwarePasskey()
     let challenge: [UInt8] = Array("authentication-challenge-0123456789".utf8)
 
     private func verify(
         _ response: AuthenticationResponseJSON, stored: StoredCredential? = nil, requireUserVerification: Bool = false
     ) throws -> VerifiedAuthentication {
-        try AuthenticationVerifier(relyingParty: try TestAuthenticator.relyingParty).verify(
+        try AuthenticationVerifier(relyingParty: try authenticator.relyingParty).verify(
             response, expectedChallenge: challenge, credential: stored ?? authenticator.stored(),
             requireUserVerification: requireUserVerification)
     }
@@ -41,7 +42,7 @@ struct AuthenticationRejectionTests {
     }
 
     @Test func extraClientDataMembersAreIgnored() throws {
-        let clientData = TestAuthenticator.clientData(
+        let clientData = authenticator.clientData(
             type: "webauthn.get", challenge: challenge,
             extra: [
                 "other_keys_can_be_added_here": "do not compare clientDataJSON against a template",
@@ -60,21 +61,21 @@ struct AuthenticationRejectionTests {
     }
 
     @Test func anotherCredential() {
-        expect(.invalidCredentialID, TestAuthenticator().assertion(challenge: challenge))
+        expect(.invalidCredentialID, SoftwarePasskey().assertion(challenge: challenge))
     }
 
     @Test func wrongCeremony() {
-        let clientData = TestAuthenticator.clientData(type: "webauthn.create", challenge: challenge)
+        let clientData = authenticator.clientData(type: "webauthn.create", challenge: challenge)
         expect(.wrongCeremonyType, authenticator.assertion(challenge: challenge, clientData: clientData))
     }
 
     @Test func wrongChallenge() {
-        let clientData = TestAuthenticator.clientData(type: "webauthn.get", challenge: [9, 9, 9])
+        let clientData = authenticator.clientData(type: "webauthn.get", challenge: [9, 9, 9])
         expect(.challengeMismatch, authenticator.assertion(challenge: challenge, clientData: clientData))
     }
 
     @Test func wrongOrigin() {
-        let clientData = TestAuthenticator.clientData(
+        let clientData = authenticator.clientData(
             type: "webauthn.get", challenge: challenge, origin: "http://example.com")
         expect(.originNotAllowed, authenticator.assertion(challenge: challenge, clientData: clientData))
     }

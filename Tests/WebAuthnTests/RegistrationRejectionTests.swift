@@ -1,6 +1,7 @@
 import CBOR
 import Crypto
 import Foundation
+import HaleTesting
 import Testing
 
 @testable import WebAuthn
@@ -8,7 +9,7 @@ import Testing
 /// §7.1: one test per reason a registration is refused.
 @Suite("WebAuthn registration: one test per rejection")
 struct RegistrationRejectionTests {
-    let authenticator = TestAuthenticator()
+    let authenticator = SoftwarePasskey()
     let challenge: [UInt8] = Array("registration-challenge-0123456789".utf8)
 
     private func verify(
@@ -16,7 +17,7 @@ struct RegistrationRejectionTests {
         policy: AttestationPolicy = .acceptAny, relyingParty: RelyingParty? = nil
     ) async throws -> VerifiedRegistration {
         let verifier = RegistrationVerifier(
-            relyingParty: try relyingParty ?? TestAuthenticator.relyingParty, policy: policy)
+            relyingParty: try relyingParty ?? authenticator.relyingParty, policy: policy)
         return try await verifier.verify(
             response, expectedChallenge: challenge, requireUserVerification: requireUserVerification,
             at: Date(timeIntervalSince1970: 1_790_000_000))
@@ -55,23 +56,23 @@ struct RegistrationRejectionTests {
     }
 
     @Test func wrongCeremony() async {
-        let clientData = TestAuthenticator.clientData(type: "webauthn.get", challenge: challenge)
+        let clientData = authenticator.clientData(type: "webauthn.get", challenge: challenge)
         await expect(.wrongCeremonyType, authenticator.registration(challenge: challenge, clientData: clientData))
     }
 
     @Test func wrongChallenge() async {
-        let clientData = TestAuthenticator.clientData(type: "webauthn.create", challenge: Array("other".utf8))
+        let clientData = authenticator.clientData(type: "webauthn.create", challenge: Array("other".utf8))
         await expect(.challengeMismatch, authenticator.registration(challenge: challenge, clientData: clientData))
     }
 
     @Test func wrongOrigin() async {
-        let clientData = TestAuthenticator.clientData(
+        let clientData = authenticator.clientData(
             type: "webauthn.create", challenge: challenge, origin: "https://evil.example")
         await expect(.originNotAllowed, authenticator.registration(challenge: challenge, clientData: clientData))
     }
 
     @Test func crossOriginFrame() async {
-        let clientData = TestAuthenticator.clientData(
+        let clientData = authenticator.clientData(
             type: "webauthn.create", challenge: challenge, extra: ["crossOrigin": true])
         await expect(.crossOriginNotAllowed, authenticator.registration(challenge: challenge, clientData: clientData))
     }
@@ -158,7 +159,7 @@ struct RegistrationRejectionTests {
 
     @Test func algorithmThatWasNotOffered() async throws {
         let onlyEdDSA = try RelyingParty(
-            id: TestAuthenticator.rpID, name: "Example", origins: [TestAuthenticator.origin], algorithms: [.edDSA])
+            id: authenticator.rpID, name: "Example", origins: [authenticator.origin], algorithms: [.edDSA])
         let response = authenticator.registration(challenge: challenge)
         await #expect(throws: WebAuthnError(.unsupportedAlgorithm, "")) {
             try await verify(response, relyingParty: onlyEdDSA)

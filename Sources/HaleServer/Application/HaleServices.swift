@@ -1,4 +1,5 @@
 import Vapor
+import WebAuthn
 
 /// The services of one running Hale, built once by `configure` and reached from a request as `req.hale`.
 public struct HaleServices: Sendable {
@@ -22,9 +23,11 @@ public struct HaleServices: Sendable {
     public let bearerTokens: BearerTokenVerifier
     /// Session handoff codes.
     public let handoffs: SessionHandoffs
+    /// Passkeys.
+    public let passkeys: Passkeys
     let signingKeys: SigningKeyRing
 
-    init(configuration: HaleConfiguration, database: HaleDatabase, clock: HaleClock) {
+    init(configuration: HaleConfiguration, database: HaleDatabase, clock: HaleClock) throws {
         self.configuration = configuration
         self.database = database
         self.clock = clock
@@ -47,6 +50,22 @@ public struct HaleServices: Sendable {
         bearerTokens = BearerTokenVerifier(
             accessTokens: accessTokens, personalAccessTokens: personalAccessTokens, sessions: sessions, clock: clock)
         handoffs = SessionHandoffs(challenges: challenges, accessTokens: accessTokens, sessions: sessions, clock: clock)
+        passkeys = Passkeys(
+            relyingParty: try Self.relyingParty(configuration),
+            requireUserVerification: configuration.passkeys.requireUserVerification,
+            repository: SQLPasskeyRepository(database: database), accounts: accounts, challenges: challenges,
+            sessions: sessions, clock: clock)
+    }
+
+    private static func relyingParty(_ configuration: HaleConfiguration) throws -> RelyingParty {
+        do {
+            return try RelyingParty(
+                id: configuration.passkeys.rpID, name: configuration.passkeys.rpName,
+                origins: configuration.passkeys.origins,
+                androidCertificateDigests: configuration.apps.android.map(\.certificateFingerprint))
+        } catch {
+            throw ConfigError("apps.android: \(error.message)")
+        }
     }
 
     /// Makes sure a signing key exists, generating and storing one on first start.

@@ -22,7 +22,7 @@ public func configure(_ app: Application, _ configuration: HaleConfiguration, cl
         }
         return database
     }
-    app.hale = HaleServices(configuration: configuration, database: database, clock: clock)
+    app.hale = try HaleServices(configuration: configuration, database: database, clock: clock)
 
     app.middleware = Middlewares()
     app.middleware.use(RouteLoggingMiddleware(logLevel: .info))
@@ -55,4 +55,6 @@ private func useDatabase(_ location: DatabaseLocation, in app: Application) thro
 private func registerRoutes(_ app: Application) throws {
     try app.register(collection: OperationsRoutes())
     try app.register(collection: SessionRoutes())
+    try app.register(collection: MobileBiometricRoutes())
+    try app.register(collection: AssociationRoutes())
 }

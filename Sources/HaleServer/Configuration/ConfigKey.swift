@@ -79,6 +79,30 @@ extension ConfigKey {
             summary: "Age at which the access-token signing key is replaced; old keys verify until their tokens expire."
         ),
         ConfigKey(
+            path: "passkeys.rpId", kind: .string, defaultValue: "localhost",
+            summary:
+                "The WebAuthn relying-party ID: the registrable domain passkeys are bound to, such as `example.com`."),
+        ConfigKey(
+            path: "passkeys.rpName", kind: .string, defaultValue: "Hale",
+            summary: "The relying-party name that passkey prompts show."),
+        ConfigKey(
+            path: "passkeys.origins", kind: .list, defaultValue: "http://localhost:8080",
+            summary:
+                "Web origins passkey ceremonies may come from. The apps' `android:apk-key-hash:` origins are added from `apps.android`."
+        ),
+        ConfigKey(
+            path: "passkeys.requireUserVerification", kind: .boolean, defaultValue: "false",
+            summary: "Refuse passkey ceremonies in which the authenticator did not verify the user (biometrics or PIN)."
+        ),
+        ConfigKey(
+            path: "apps.apple", kind: .list, defaultValue: "",
+            summary: "iOS apps as `TEAMID.bundle.id`, served in `/.well-known/apple-app-site-association`."),
+        ConfigKey(
+            path: "apps.android", kind: .list, defaultValue: "",
+            summary:
+                "Android apps as `package.name=SHA256_FINGERPRINT` (the signing certificate's, colon-separated hex), served in `/.well-known/assetlinks.json`."
+        ),
+        ConfigKey(
             path: "logging.level", kind: .string, defaultValue: "info",
             summary: "`debug`, `info`, `notice`, `warning`, `error` or `critical`; never `trace`, which logs tokens."),
     ]

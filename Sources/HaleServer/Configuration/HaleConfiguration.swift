@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 
 /// Hale's typed configuration, read from `ConfigValues` with the kinds `ConfigKey.all` declares.
@@ -36,12 +37,44 @@ public struct HaleConfiguration: Sendable {
         public var signingKeyRotationInterval: Duration
     }
 
+    /// The WebAuthn relying party.
+    public struct Passkeys: Sendable {
+        /// The RP ID.
+        public var rpID: String
+        /// The RP name.
+        public var rpName: String
+        /// Allowed web origins.
+        public var origins: [String]
+        /// Whether user verification is required.
+        public var requireUserVerification: Bool
+    }
+
+    /// One Android app: its package and the SHA-256 fingerprint of its signing certificate.
+    public struct AndroidApp: Sendable, Equatable {
+        /// The package name.
+        public var packageName: String
+        /// The fingerprint, colon-separated uppercase hex.
+        public var certificateFingerprint: String
+    }
+
+    /// The mobile apps that use this server.
+    public struct Apps: Sendable {
+        /// iOS apps as `TEAMID.bundle.id`.
+        public var apple: [String]
+        /// Android apps.
+        public var android: [AndroidApp]
+    }
+
     /// Server settings.
     public var server: Server
     /// Database settings.
     public var database: Database
     /// Token settings.
     public var tokens: Tokens
+    /// The WebAuthn relying party.
+    public var passkeys: Passkeys
+    /// The apps.
+    public var apps: Apps
     /// The minimum level of log lines written.
     public var logLevel: Logger.Level
 
@@ -61,6 +94,12 @@ public struct HaleConfiguration: Sendable {
             rememberMeRefreshTokenLifetime: try values.duration("tokens.rememberMeRefreshTokenLifetime"),
             refreshReuseGracePeriod: try values.duration("tokens.refreshReuseGracePeriod"),
             signingKeyRotationInterval: try values.duration("tokens.signingKeyRotationInterval"))
+        passkeys = Passkeys(
+            rpID: try values.string("passkeys.rpId"), rpName: try values.string("passkeys.rpName"),
+            origins: try values.list("passkeys.origins"),
+            requireUserVerification: try values.boolean("passkeys.requireUserVerification"))
+        apps = Apps(
+            apple: try values.list("apps.apple"), android: try values.list("apps.android").map(Self.androidApp))
         logLevel = try Self.logLevel(try values.string("logging.level"))
         try validate()
     }
@@ -75,6 +114,19 @@ public struct HaleConfiguration: Sendable {
         guard tokens.refreshReuseGracePeriod <= .seconds(3600) else {
             throw ConfigError("tokens.refreshReuseGracePeriod must be at most 1h")
         }
+    }
+
+    private static func androidApp(_ entry: String) throws -> AndroidApp {
+        let parts = entry.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        let hex = parts.count == 2 ? parts[1].replacingOccurrences(of: ":", with: "") : ""
+        guard parts.count == 2, !parts[0].isEmpty, hex.count == 64, hex.allSatisfy(\.isHexDigit) else {
+            throw ConfigError("apps.android entries must be package.name=SHA256_FINGERPRINT, not \"\(entry)\"")
+        }
+        let pairs = stride(from: 0, to: 64, by: 2).map { index -> String in
+            let start = hex.index(hex.startIndex, offsetBy: index)
+            return String(hex[start..<hex.index(start, offsetBy: 2)]).uppercased()
+        }
+        return AndroidApp(packageName: parts[0], certificateFingerprint: pairs.joined(separator: ":"))
     }
 
     /// `trace` is refused: at that level Vapor logs raw requests, bearer tokens included.

@@ -54,6 +54,10 @@ extension HaleError.Code {
     public static let invalidChallenge = Self(rawValue: "INVALID_CHALLENGE")
     /// The credential is valid but may not do this.
     public static let forbidden = Self(rawValue: "FORBIDDEN")
+    /// A passkey sign-in did not verify; which check failed is logged, not returned.
+    public static let passkeyAuthenticationFailed = Self(rawValue: "PASSKEY_AUTHENTICATION_FAILED")
+    /// The operation would remove the account's last way to sign in, and was not confirmed.
+    public static let lastSignInMethod = Self(rawValue: "LAST_SIGN_IN_METHOD")
     /// A resource the request names does not exist for this account.
     public static let resourceNotFound = Self(rawValue: "RESOURCE_NOT_FOUND")
     /// The request conflicts with existing state, such as an email already in use.

@@ -18,6 +18,12 @@ public enum OpaqueToken {
         return generate(byteCount: byteCount, using: &generator)
     }
 
+    /// `count` bytes from the system's cryptographically secure generator.
+    public static func randomBytes(_ count: Int) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    }
+
     /// The lowercase hex SHA-256 of the token's UTF-8 bytes: the only form in which Hale stores a secret.
     public static func hash(_ token: String) -> String {
         SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()

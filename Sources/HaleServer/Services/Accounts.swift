@@ -5,11 +5,13 @@ public struct Accounts: Sendable {
     let repository: any AccountRepository
     let clock: HaleClock
 
-    /// Creates an account; the email is trimmed and lowercased, and must be unique.
-    public func create(email: String?, role: String) async throws -> Account {
+    /// Creates an account. A verified email is trimmed, lowercased and must be unique; an unverified one is only
+    /// stored.
+    public func create(email: String?, role: String, unverifiedEmail: String? = nil) async throws -> Account {
         let now = clock.now()
         let account = Account(
-            id: .random(), email: try email.map(Self.normalizedEmail), role: try Self.validatedRole(role),
+            id: .random(), email: try email.map(Self.normalizedEmail),
+            unverifiedEmail: try unverifiedEmail.map(Self.normalizedEmail), role: try Self.validatedRole(role),
             createdAt: now, updatedAt: now)
         try await repository.create(account)
         return account

@@ -9,6 +9,13 @@ public struct RegistrationResponseJSON: Codable, Sendable, Equatable {
         public var attestationObject: String
         /// Transports the authenticator supports, if the client reports them.
         public var transports: [String]?
+
+        /// A registration answer.
+        public init(clientDataJSON: String, attestationObject: String, transports: [String]? = nil) {
+            self.clientDataJSON = clientDataJSON
+            self.attestationObject = attestationObject
+            self.transports = transports
+        }
     }
 
     /// The credential ID, base64url.
@@ -21,6 +28,17 @@ public struct RegistrationResponseJSON: Codable, Sendable, Equatable {
     public var response: Response
     /// `platform` or `cross-platform`, if reported.
     public var authenticatorAttachment: String?
+
+    /// A response.
+    public init(
+        id: String, rawId: String, type: String, response: Response, authenticatorAttachment: String? = nil
+    ) {
+        self.id = id
+        self.rawId = rawId
+        self.type = type
+        self.response = response
+        self.authenticatorAttachment = authenticatorAttachment
+    }
 }
 
 /// `AuthenticationResponseJSON` (WebAuthn L3 §5.1): what clients send after `get()`.
@@ -35,6 +53,14 @@ public struct AuthenticationResponseJSON: Codable, Sendable, Equatable {
         public var signature: String
         /// base64url user handle; absent when the client omits it, as some do for non-discoverable credentials.
         public var userHandle: String?
+
+        /// An assertion answer.
+        public init(clientDataJSON: String, authenticatorData: String, signature: String, userHandle: String? = nil) {
+            self.clientDataJSON = clientDataJSON
+            self.authenticatorData = authenticatorData
+            self.signature = signature
+            self.userHandle = userHandle
+        }
     }
 
     /// The credential ID, base64url.
@@ -47,6 +73,17 @@ public struct AuthenticationResponseJSON: Codable, Sendable, Equatable {
     public var response: Response
     /// `platform` or `cross-platform`, if reported.
     public var authenticatorAttachment: String?
+
+    /// A response.
+    public init(
+        id: String, rawId: String, type: String, response: Response, authenticatorAttachment: String? = nil
+    ) {
+        self.id = id
+        self.rawId = rawId
+        self.type = type
+        self.response = response
+        self.authenticatorAttachment = authenticatorAttachment
+    }
 }
 
 extension Base64URL {

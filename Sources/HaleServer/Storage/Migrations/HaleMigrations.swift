@@ -8,5 +8,6 @@ enum HaleMigrations {
         M0003_CreatePersonalAccessTokens(),
         M0004_CreateServerChallenges(),
         M0005_CreateSigningKeys(),
+        M0006_CreatePasskeys(),
     ]
 }

@@ -4,8 +4,10 @@ import Foundation
 public struct Account: Codable, Sendable, Equatable {
     /// The account's identifier.
     public var id: AccountID
-    /// The account's email address, lowercased; `nil` when the sign-in method gave none.
+    /// The account's verified email address, lowercased; `nil` when no sign-in method vouched for one.
     public var email: String?
+    /// An email the user typed without proof, such as at passkey sign-up. It never links accounts.
+    public var unverifiedEmail: String?
     /// The account's role, such as `user`, `client` or `cleaner`.
     public var role: String
     /// When the account was created.

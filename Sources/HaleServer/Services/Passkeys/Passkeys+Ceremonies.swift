@@ -1,0 +1,128 @@
+import Foundation
+import Logging
+import WebAuthn
+
+extension Passkeys {
+    static let authenticationFailed = HaleError(
+        .passkeyAuthenticationFailed, status: 401, message: "The passkey could not be verified.")
+    static let notFound = HaleError(.resourceNotFound, status: 404, message: "No such passkey on this account.")
+
+    func creationOptions(
+        user: CreationOptions.UserEntity, excluding: [CredentialDescriptor], binding: ChallengeBinding,
+        pending: PendingRegistration
+    ) async throws -> CreationOptions {
+        let bytes = Array(OpaqueToken.randomBytes(32))
+        _ = try await challenges.issue(
+            kind: Self.registrationKind, binding: binding, lifetime: Self.ceremonyLifetime, context: pending.encoded,
+            value: Base64URL.encode(bytes))
+        let verification: UserVerificationRequirement = requireUserVerification ? .required : .preferred
+        return relyingParty.creationOptions(
+            challenge: bytes, user: user, excluding: excluding, residentKey: .required, userVerification: verification)
+    }
+
+    /// Consumes the registration ceremony the response answers; a signed-in caller may only answer its own.
+    func consumeRegistration(_ response: RegistrationResponseJSON, account: AccountID?) async throws
+        -> ([UInt8], PendingRegistration)
+    {
+        guard let (text, bytes) = SignedChallenge.value(inClientData: response.response.clientDataJSON) else {
+            throw Self.registrationError(WebAuthnError(.malformedClientData, "clientDataJSON is not valid client data"))
+        }
+        let challenge = try await consume(
+            kind: Self.registrationKind, value: text, binding: ChallengeBinding(accountId: account))
+        guard let pending = PendingRegistration.decode(challenge.context),
+            (pending.signUp == nil) == (challenge.accountId != nil)
+        else {
+            throw HaleError.invalidChallenge
+        }
+        return (bytes, pending)
+    }
+
+    func consume(kind: String, value: String, binding: ChallengeBinding) async throws -> ServerChallenge {
+        do {
+            return try await challenges.consume(kind: kind, value: value, binding: binding)
+        } catch is ChallengeRejection {
+            throw HaleError.invalidChallenge
+        }
+    }
+
+    /// The account a verified passkey belongs to: the signed-in one, or a new one for a sign-up.
+    func owner(for pending: PendingRegistration, signedIn account: AccountID?) async throws -> AccountID {
+        if let account { return account }
+        guard let signUp = pending.signUp else { throw HaleError.invalidChallenge }
+        let created = try await accounts.create(email: nil, role: "user", unverifiedEmail: signUp.email)
+        try await repository.setUserHandle(pending.userHandle, of: created.id)
+        return created.id
+    }
+
+    func store(_ verified: VerifiedRegistration, for account: AccountID, device: PasskeyDevice?) async throws
+        -> PasskeyCredential
+    {
+        let passkey = PasskeyCredential(
+            id: UUID(), accountId: account, credentialId: Base64URL.encode(verified.credentialID),
+            publicKey: Base64URL.encode(verified.publicKey), signCount: Int64(verified.signCount),
+            aaguid: verified.aaguid, attestationFormat: verified.format,
+            transports: verified.transports.joined(separator: ","), backupEligible: verified.backupEligible,
+            backupState: verified.backupState, name: Self.defaultName(for: device), platform: device?.platform,
+            osVersion: device?.osVersion, deviceName: device?.deviceName, createdAt: clock.now(), lastUsedAt: nil)
+        try await repository.insert(passkey)
+        return passkey
+    }
+
+    func userHandle(of account: AccountID) async throws -> [UInt8] {
+        if let existing = try await repository.userHandle(of: account), let bytes = Base64URL.decode(existing) {
+            return Array(bytes)
+        }
+        let handle = Array(OpaqueToken.randomBytes(32))
+        try await repository.setUserHandle(Base64URL.encode(handle), of: account)
+        return handle
+    }
+
+    /// A returned user handle must be the passkey's account's; absent is fine (§7.2 step 6).
+    func checkUserHandle(_ response: AuthenticationResponseJSON, belongsTo account: AccountID) async throws {
+        guard let handle = response.response.userHandle, !handle.isEmpty else { return }
+        guard let bytes = Base64URL.decode(handle),
+            try await repository.account(forUserHandle: Base64URL.encode(bytes)) == account
+        else {
+            throw Self.authenticationFailed
+        }
+    }
+
+    func verifyAssertion(
+        _ response: AuthenticationResponseJSON, passkey: PasskeyCredential, challenge: [UInt8], logger: Logger
+    ) throws -> VerifiedAuthentication {
+        let stored = StoredCredential(
+            id: Array(Base64URL.decode(passkey.credentialId) ?? Data()),
+            publicKey: Array(Base64URL.decode(passkey.publicKey) ?? Data()), signCount: UInt32(passkey.signCount),
+            backupEligible: passkey.backupEligible)
+        do {
+            return try AuthenticationVerifier(relyingParty: relyingParty).verify(
+                response, expectedChallenge: challenge, credential: stored,
+                requireUserVerification: requireUserVerification)
+        } catch {
+            logger.info("passkey sign-in refused", metadata: ["reason": "\(error.code)", "passkey": "\(passkey.id)"])
+            throw Self.authenticationFailed
+        }
+    }
+
+    /// A registration failure names its reason: the caller is the credential's owner, setting it up.
+    static func registrationError(_ error: WebAuthnError) -> HaleError {
+        HaleError(HaleError.Code(rawValue: error.code.rawValue), status: 400, message: error.message)
+    }
+
+    /// The credential ID in canonical base64url, whatever padding the client used.
+    static func canonical(_ id: String) -> String {
+        Base64URL.decode(id).map { Base64URL.encode($0) } ?? id
+    }
+
+    static func defaultName(for device: PasskeyDevice?) -> String {
+        device?.deviceName.flatMap { $0.isEmpty ? nil : String($0.prefix(100)) } ?? "Passkey"
+    }
+
+    static func validatedDisplayName(_ name: String) throws -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...100).contains(trimmed.count) else {
+            throw HaleError.invalidRequest("The name must be 1 to 100 characters.")
+        }
+        return trimmed
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Logging
+import WebAuthn
+
+/// Passkey registration, sign-in and management: the WebAuthn relying party on Hale's storage and sessions.
+///
+/// Every ceremony is a server challenge, consumed once. Registration binds its challenge to the signed-in account, or
+/// for a passkey-first sign-up carries the account to create, which exists only once the passkey verifies. Sign-in is
+/// always discoverable (the options name no credentials), so whether an email has an account is never revealed.
+public struct Passkeys: Sendable {
+    static let registrationKind = "passkey_registration"
+    static let authenticationKind = "passkey_authentication"
+    static let ceremonyLifetime: Duration = .seconds(300)
+
+    let relyingParty: RelyingParty
+    let requireUserVerification: Bool
+    let repository: any PasskeyRepository
+    let accounts: Accounts
+    let challenges: ServerChallenges
+    let sessions: Sessions
+    let clock: HaleClock
+
+    /// A registration that completed: the stored passkey and, for a sign-up, the new session's tokens.
+    public struct Registered: Sendable {
+        /// The passkey.
+        public let passkey: PasskeyCredential
+        /// The tokens of the session a sign-up starts.
+        public let tokens: TokenPair?
+    }
+
+    /// Options to add a passkey to a signed-in account.
+    public func registrationOptions(for accountID: AccountID, device: PasskeyDevice) async throws -> CreationOptions {
+        guard let account = try await accounts.find(accountID) else { throw HaleError.invalidToken }
+        let handle = try await userHandle(of: accountID)
+        let existing = try await repository.credentials(of: accountID).map {
+            CredentialDescriptor(id: Array(Base64URL.decode($0.credentialId) ?? Data()))
+        }
+        let name = account.email ?? account.unverifiedEmail ?? "Hale account"
+        return try await creationOptions(
+            user: .init(handle: handle, name: name, displayName: name), excluding: existing,
+            binding: ChallengeBinding(accountId: accountID),
+            pending: PendingRegistration(userHandle: Base64URL.encode(handle), signUp: nil, device: device))
+    }
+
+    /// Options for a passkey-first sign-up: no account exists until the passkey verifies.
+    public func signUpOptions(displayName: String, email: String?, device: PasskeyDevice) async throws
+        -> CreationOptions
+    {
+        let name = try Self.validatedDisplayName(displayName)
+        let email = try email.map(Accounts.normalizedEmail)
+        let handle = Array(OpaqueToken.randomBytes(32))
+        return try await creationOptions(
+            user: .init(handle: handle, name: email ?? name, displayName: name), excluding: [], binding: .none,
+            pending: PendingRegistration(
+                userHandle: Base64URL.encode(handle), signUp: .init(displayName: name, email: email), device: device))
+    }
+
+    /// Completes a registration. `account` is the signed-in account, or `nil` for a sign-up.
+    public func register(_ response: RegistrationResponseJSON, account: AccountID?, device: PasskeyDevice?) async throws
+        -> Registered
+    {
+        let (challenge, pending) = try await consumeRegistration(response, account: account)
+        let verified: VerifiedRegistration
+        do {
+            verified = try await RegistrationVerifier(relyingParty: relyingParty).verify(
+                response, expectedChallenge: challenge, requireUserVerification: requireUserVerification,
+                at: clock.now())
+        } catch {
+            throw Self.registrationError(error)
+        }
+        let owner = try await owner(for: pending, signedIn: account)
+        let passkey = try await store(verified, for: owner, device: device ?? pending.device)
+        guard pending.signUp != nil else { return Registered(passkey: passkey, tokens: nil) }
+        let tokens = try await sessions.start(account: owner, device: nil, signInMethod: "passkey", rememberMe: false)
+        return Registered(passkey: passkey, tokens: tokens)
+    }
+
+    /// Options to sign in, and the ceremony id (`uid` in seed 000) to send back with the answer.
+    public func authenticationOptions() async throws -> (options: RequestOptions, ceremony: ServerChallengeID) {
+        let bytes = Array(OpaqueToken.randomBytes(32))
+        let issued = try await challenges.issue(
+            kind: Self.authenticationKind, binding: .none, lifetime: Self.ceremonyLifetime,
+            value: Base64URL.encode(bytes))
+        let verification: UserVerificationRequirement = requireUserVerification ? .required : .preferred
+        return (relyingParty.requestOptions(challenge: bytes, userVerification: verification), issued.challenge.id)
+    }
+
+    /// Signs in with a passkey: verifies the assertion and starts a session.
+    public func authenticate(
+        _ response: AuthenticationResponseJSON, ceremony: ServerChallengeID, rememberMe: Bool, logger: Logger
+    ) async throws -> (account: AccountID, tokens: TokenPair) {
+        guard let (text, challenge) = SignedChallenge.value(inClientData: response.response.clientDataJSON) else {
+            throw Self.authenticationFailed
+        }
+        let consumed = try await consume(kind: Self.authenticationKind, value: text, binding: .none)
+        guard consumed.id == ceremony,
+            let passkey = try await repository.find(credentialID: Self.canonical(response.id))
+        else {
+            throw Self.authenticationFailed
+        }
+        try await checkUserHandle(response, belongsTo: passkey.accountId)
+        let verified = try verifyAssertion(response, passkey: passkey, challenge: challenge, logger: logger)
+        guard
+            try await repository.recordSignIn(
+                passkey.id, signCount: Int64(verified.signCount), backupState: verified.backupState, at: clock.now())
+        else {
+            throw Self.authenticationFailed
+        }
+        let tokens = try await sessions.start(
+            account: passkey.accountId, device: nil, signInMethod: "passkey", rememberMe: rememberMe)
+        return (passkey.accountId, tokens)
+    }
+
+    /// The account's passkeys.
+    public func list(for account: AccountID) async throws -> [PasskeyCredential] {
+        try await repository.credentials(of: account)
+    }
+
+    /// Renames one of the account's passkeys.
+    public func rename(_ id: UUID, of account: AccountID, to name: String) async throws {
+        guard try await repository.rename(id, of: account, to: try Self.validatedDisplayName(name)) else {
+            throw Self.notFound
+        }
+    }
+
+    /// Deletes one of the account's passkeys. The last one is deleted only with `confirmed`, since without it the
+    /// account may have no way left to sign in.
+    public func delete(_ id: UUID, of account: AccountID, confirmed: Bool) async throws {
+        let passkeys = try await repository.credentials(of: account)
+        guard passkeys.contains(where: { $0.id == id }) else { throw Self.notFound }
+        guard passkeys.count > 1 || confirmed else {
+            throw HaleError(
+                .lastSignInMethod, status: 409,
+                message: "This is the account's last passkey. Delete it with confirm=true if that is intended.")
+        }
+        guard try await repository.delete(id, of: account) else { throw Self.notFound }
+    }
+}

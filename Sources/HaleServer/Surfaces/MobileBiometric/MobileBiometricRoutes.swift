@@ -1,0 +1,108 @@
+import Foundation
+import Vapor
+import WebAuthn
+
+/// Seed 000 (Pet Wash): passkey registration and sign-in for iOS and Android, and passkey management.
+struct MobileBiometricRoutes: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let biometric = routes.grouped("api", "mobile", "biometric")
+        let maybeSignedIn = biometric.grouped(BearerAuthMiddleware(optional: true))
+        maybeSignedIn.post("register", "options", use: registrationOptions)
+        maybeSignedIn.post("register", "verify", use: register)
+        biometric.post("authenticate", "options", use: authenticationOptions)
+        biometric.post("authenticate", "verify", use: authenticate)
+        let signedIn = biometric.grouped(BearerAuthMiddleware())
+        signedIn.get("devices", use: devices)
+        signedIn.get("passkeys", use: list)
+        signedIn.patch("passkeys", ":passkeyID", use: rename)
+        signedIn.delete("passkeys", ":passkeyID", use: delete)
+    }
+
+    /// Signed in: options to add a passkey. Not signed in: a passkey-first sign-up, which needs a `displayName`.
+    func registrationOptions(_ request: Request) async throws -> CreationOptionsResponse {
+        let body = try request.decodeStrict(RegisterOptionsRequest.self)
+        let passkeys = request.hale.passkeys
+        if let identity = request.auth.get(AuthenticatedAccount.self) {
+            return CreationOptionsResponse(
+                options: try await passkeys.registrationOptions(for: identity.accountId, device: body.device))
+        }
+        guard let displayName = body.displayName else {
+            throw HaleError.invalidRequest("Sign in first, or send a displayName to sign up with a passkey.")
+        }
+        return CreationOptionsResponse(
+            options: try await passkeys.signUpOptions(displayName: displayName, email: body.email, device: body.device))
+    }
+
+    func register(_ request: Request) async throws -> RegisterVerifyResponse {
+        let body = try request.decodeStrict(RegisterVerifyRequest.self)
+        let account = request.auth.get(AuthenticatedAccount.self)?.accountId
+        let registered = try await request.hale.passkeys.register(
+            body.credential, account: account, device: body.deviceInfo)
+        let tokens = registered.tokens
+        return RegisterVerifyResponse(
+            passkey: PasskeyResponse(registered.passkey), accountId: registered.passkey.accountId.description,
+            token: tokens?.accessToken, refreshToken: tokens?.refreshToken,
+            expiresAt: tokens.map { ISO8601.string($0.accessTokenExpiresAt) },
+            refreshTokenExpiresAt: tokens.map { ISO8601.string($0.refreshTokenExpiresAt) })
+    }
+
+    /// The email, if sent, is checked for form only: sign-in is discoverable, so the answer is the same whether or
+    /// not the email has an account, in shape and in the work done.
+    func authenticationOptions(_ request: Request) async throws -> RequestOptionsResponse {
+        let body = try request.decodeStrict(AuthenticateOptionsRequest.self)
+        if let email = body.email {
+            _ = try Accounts.normalizedEmail(email)
+        }
+        let (options, ceremony) = try await request.hale.passkeys.authenticationOptions()
+        return RequestOptionsResponse(options: options, uid: ceremony.description)
+    }
+
+    func authenticate(_ request: Request) async throws -> SignInResponse {
+        let body = try request.decodeStrict(AuthenticateVerifyRequest.self)
+        guard let ceremony = ServerChallengeID(body.uid) else { throw HaleError.invalidChallenge }
+        let (account, tokens) = try await request.hale.passkeys.authenticate(
+            body.credential, ceremony: ceremony, rememberMe: body.rememberMe ?? false, logger: request.logger)
+        return SignInResponse(account: account, tokens: tokens)
+    }
+
+    func devices(_ request: Request) async throws -> DevicesResponse {
+        let passkeys = try await request.hale.passkeys.list(for: try request.account.accountId)
+        let byDevice = Dictionary(grouping: passkeys) {
+            PasskeyDevice(platform: $0.platform, osVersion: $0.osVersion, deviceName: $0.deviceName)
+        }
+        let devices = byDevice.map { device, passkeys in
+            DevicesResponse.Device(
+                platform: device.platform, osVersion: device.osVersion, deviceName: device.deviceName,
+                passkeyIds: passkeys.map { $0.id.uuidString.lowercased() })
+        }.sorted { $0.passkeyIds.first ?? "" < $1.passkeyIds.first ?? "" }
+        return DevicesResponse(passkeys: passkeys.map(PasskeyResponse.init), devices: devices)
+    }
+
+    func list(_ request: Request) async throws -> PasskeysResponse {
+        PasskeysResponse(
+            passkeys: try await request.hale.passkeys.list(for: try request.account.accountId).map(PasskeyResponse.init)
+        )
+    }
+
+    func rename(_ request: Request) async throws -> PasskeysResponse {
+        let account = try request.account.accountId
+        let body = try request.decodeStrict(RenamePasskeyRequest.self)
+        try await request.hale.passkeys.rename(try passkeyID(request), of: account, to: body.name)
+        return PasskeysResponse(passkeys: try await request.hale.passkeys.list(for: account).map(PasskeyResponse.init))
+    }
+
+    /// `?confirm=true` is needed to delete the account's last passkey.
+    func delete(_ request: Request) async throws -> SuccessResponse {
+        let confirmed = try request.query.get(Bool?.self, at: "confirm") ?? false
+        try await request.hale.passkeys.delete(
+            try passkeyID(request), of: try request.account.accountId, confirmed: confirmed)
+        return SuccessResponse()
+    }
+
+    private func passkeyID(_ request: Request) throws -> UUID {
+        guard let text = request.parameters.get("passkeyID"), let id = UUID(uuidString: text) else {
+            throw HaleError(.resourceNotFound, status: 404, message: "No such passkey on this account.")
+        }
+        return id
+    }
+}
