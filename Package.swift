@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "HaleServer", targets: ["HaleServer"]),
         .library(name: "CBOR", targets: ["CBOR"]),
         .library(name: "WebAuthn", targets: ["WebAuthn"]),
+        .library(name: "HaleClient", targets: ["HaleClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.0"),
@@ -45,10 +46,16 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .target(
+            name: "HaleClient",
+            dependencies: ["WebAuthn", "CBOR", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "HaleClientTests", dependencies: ["HaleClient", "WebAuthn"], swiftSettings: strict),
         .testTarget(
             name: "WebAuthnTests",
             dependencies: [
-                "WebAuthn", "CBOR", "HaleTesting", .product(name: "X509", package: "swift-certificates"),
+                "WebAuthn", "CBOR", "HaleClient", .product(name: "X509", package: "swift-certificates"),
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: strict
@@ -76,6 +83,10 @@ let package = Package(
             name: "hale",
             dependencies: [
                 "HaleServer",
+                "HaleClient",
+                "WebAuthn",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -84,9 +95,7 @@ let package = Package(
             name: "HaleTesting",
             dependencies: [
                 "HaleServer",
-                "WebAuthn",
-                "CBOR",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "HaleClient",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
@@ -110,7 +119,7 @@ let package = Package(
         ),
         .testTarget(
             name: "haleTests",
-            dependencies: ["hale", "HaleServer", "HaleTesting"],
+            dependencies: ["hale", "HaleServer", "HaleTesting", "HaleClient", "WebAuthn"],
             swiftSettings: strict
         ),
     ]

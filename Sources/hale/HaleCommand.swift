@@ -11,6 +11,8 @@ struct HaleCommand: AsyncParsableCommand {
             the file: database.url is HALE_DATABASE_URL, server.port is HALE_SERVER_PORT. With no configuration, \
             Hale listens on 127.0.0.1:8080 and keeps its data in ./hale.sqlite.
             """,
-        subcommands: [Serve.self, Migrate.self, AccountsCommand.self, KeysCommand.self]
+        subcommands: [
+            Serve.self, Migrate.self, AccountsCommand.self, KeysCommand.self, VerifyCommand.self, BenchCommand.self,
+        ]
     )
 }

@@ -1,5 +1,5 @@
 import Foundation
-import HaleTesting
+import HaleClient
 import Testing
 
 @testable import WebAuthn

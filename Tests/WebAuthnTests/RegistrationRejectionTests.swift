@@ -1,7 +1,7 @@
 import CBOR
 import Crypto
 import Foundation
-import HaleTesting
+import HaleClient
 import Testing
 
 @testable import WebAuthn

@@ -3,7 +3,7 @@ import Crypto
 import Foundation
 import WebAuthn
 
-/// A software passkey authenticator for tests: ES256, `none` or `packed` self attestation. It builds each ceremony
+/// A software passkey authenticator, for tests, tools and server-to-server use: ES256, `none` or `packed` self attestation. It builds each ceremony
 /// piece by piece, so a test can break exactly one piece.
 public struct SoftwarePasskey: Sendable {
     /// The RP ID it signs for.
