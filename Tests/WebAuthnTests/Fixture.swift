@@ -18,6 +18,8 @@ struct Fixture: CustomTestStringConvertible, Sendable {
     let verifyAt: Date
     let credentialPublicKey: String?
     let previousSignCount: UInt32
+    /// Whether the source checked the SafetyNet response's `timestampMs`; where it did not, neither can we.
+    let checksSafetyNetTimestamp: Bool
     let expected: [String: any Sendable]
 
     var testDescription: String { name }
@@ -29,6 +31,13 @@ struct Fixture: CustomTestStringConvertible, Sendable {
         guard let folder = Bundle.module.url(forResource: "Fixtures", withExtension: nil) else { return [] }
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
         return try files.sorted().map { try Fixture(url: folder.appendingPathComponent($0)) }.filter { $0.kind == kind }
+    }
+
+    static func named(_ name: String) throws -> Fixture {
+        guard let folder = Bundle.module.url(forResource: "Fixtures", withExtension: nil) else {
+            throw CocoaError(.fileNoSuchFile)
+        }
+        return try Fixture(url: folder.appendingPathComponent(name + ".json"))
     }
 
     init(url: URL) throws {
@@ -49,6 +58,7 @@ struct Fixture: CustomTestStringConvertible, Sendable {
         verifyAt = (object["verifyAt"] as? String).flatMap { try? Date($0, strategy: .iso8601) } ?? Self.defaultTime
         credentialPublicKey = object["credentialPublicKey"] as? String
         previousSignCount = UInt32(object["previousSignCount"] as? Int ?? 0)
+        checksSafetyNetTimestamp = object["verifySafetyNetTimestamp"] as? Bool ?? true
         var expected: [String: any Sendable] = [:]
         for key in ["expectedSignCount", "expectedCredentialID", "expectedAAGUID"] {
             if let value = object[key] as? Int { expected[key] = value }
@@ -63,6 +73,14 @@ struct Fixture: CustomTestStringConvertible, Sendable {
 
     var trustAnchors: [Certificate] {
         get throws { try rootsPEM.map { try Certificate(pemEncoded: $0) } }
+    }
+
+    /// The fixture's roots, with SafetyNet's timestamp window turned off where the source turned it off.
+    var policy: AttestationPolicy {
+        get throws {
+            AttestationPolicy(
+                trustAnchors: try trustAnchors, safetyNetTimestampWindow: checksSafetyNetTimestamp ? 60 : nil)
+        }
     }
 
     func registration() throws -> RegistrationResponseJSON {

@@ -6,8 +6,10 @@ import Testing
 /// Real authenticator output and spec vectors, collected from public relying-party libraries (see Fixtures/README.md).
 @Suite("WebAuthn: real authenticators and published vectors")
 struct FixtureTests {
-    /// Formats whose verification is not built yet; their vectors must be refused, not accepted unverified.
-    static let pendingFormats: Set<String> = ["android-key", "android-safetynet", "tpm", "apple"]
+    /// What each format's real vector must prove.
+    static let attestationTypes: [String: AttestationType] = [
+        "android-key": .basic, "android-safetynet": .basic, "tpm": .attCA, "apple": .anonCA,
+    ]
 
     /// Vectors that must be refused. SimpleWebAuthn's uses the placeholder id "bbb", which is not the credential ID
     /// in its authenticator data; Hale requires them to agree, or a client could register one ID and use another.
@@ -17,13 +19,9 @@ struct FixtureTests {
 
     @Test(arguments: try Fixture.all(kind: "registration"))
     func registration(_ fixture: Fixture) async throws {
-        let verifier = RegistrationVerifier(
-            relyingParty: try fixture.relyingParty,
-            policy: AttestationPolicy(trustAnchors: try fixture.trustAnchors))
+        let verifier = RegistrationVerifier(relyingParty: try fixture.relyingParty, policy: try fixture.policy)
         let response = try fixture.registration()
-        let pending = fixture.format.map(Self.pendingFormats.contains) ?? false
-        let rejection: WebAuthnError.Code? = pending ? .unsupportedAttestationFormat : nil
-        if let code = Self.expectedRejections[fixture.name] ?? rejection {
+        if let code = Self.expectedRejections[fixture.name] {
             await #expect(throws: WebAuthnError(code, "")) {
                 try await verifier.verify(
                     response, expectedChallenge: fixture.challenge,
@@ -35,6 +33,9 @@ struct FixtureTests {
             response, expectedChallenge: fixture.challenge,
             requireUserVerification: fixture.requireUserVerification, at: fixture.verifyAt)
         #expect(verified.format == fixture.format)
+        if let type = fixture.format.flatMap({ Self.attestationTypes[$0] }) {
+            #expect(verified.attestationType == type)
+        }
         #expect(Base64URL.decode(response.id).map(Array.init) == verified.credentialID)
         if let id = fixture.expected["expectedCredentialID"] as? String {
             #expect(Base64URL.encode(verified.credentialID) == Base64URL.encode(Array(Base64URL.decode(id) ?? Data())))
@@ -70,6 +71,7 @@ struct FixtureTests {
     @Test func everyFormatHasARealVector() throws {
         let formats = Set(try Fixture.all(kind: "registration").compactMap(\.format))
         #expect(formats.isSuperset(of: ["none", "packed", "fido-u2f"]))
-        #expect(formats.isSuperset(of: Self.pendingFormats))
+        #expect(formats.isSuperset(of: Self.attestationTypes.keys))
+        #expect(Set(RegistrationVerifier.supportedFormats) == formats)
     }
 }

@@ -1,3 +1,4 @@
+import SwiftASN1
 import X509
 
 /// What an attestation statement proves (WebAuthn L3 §6.5.4).
@@ -19,4 +20,12 @@ struct AttestationResult: Sendable {
     let type: AttestationType
     /// The certificate chain, leaf first, to evaluate against trust anchors; empty for none and self.
     let trustPath: [Certificate]
+    /// Critical extensions of the leaf that the format verified itself, which chain validation may then accept.
+    let verifiedCriticalExtensions: [ASN1ObjectIdentifier]
+
+    init(type: AttestationType, trustPath: [Certificate], verifiedCriticalExtensions: [ASN1ObjectIdentifier] = []) {
+        self.type = type
+        self.trustPath = trustPath
+        self.verifiedCriticalExtensions = verifiedCriticalExtensions
+    }
 }

@@ -13,6 +13,10 @@ public struct RegistrationVerifier: Sendable {
         NoneAttestation.identifier: NoneAttestation(),
         PackedAttestation.identifier: PackedAttestation(),
         FIDOU2FAttestation.identifier: FIDOU2FAttestation(),
+        TPMAttestation.identifier: TPMAttestation(),
+        AndroidKeyAttestation.identifier: AndroidKeyAttestation(),
+        AndroidSafetyNetAttestation.identifier: AndroidSafetyNetAttestation(),
+        AppleAttestation.identifier: AppleAttestation(),
     ]
 
     /// The attestation statement formats this verifier accepts.
@@ -59,7 +63,7 @@ public struct RegistrationVerifier: Sendable {
         let result = try format.verify(
             AttestationInput(
                 statement: object.statement, authenticatorData: authenticatorData, credential: credential,
-                clientDataHash: clientDataHash))
+                clientDataHash: clientDataHash, policy: policy, verificationTime: date))
         let trusted = try await evaluateTrust(result, at: date)
         return VerifiedRegistration(
             credentialID: credentialID, publicKey: credential.publicKeyBytes, algorithm: credential.publicKey.algorithm,
@@ -82,6 +86,7 @@ public struct RegistrationVerifier: Sendable {
         var verifier = Verifier(rootCertificates: CertificateStore(policy.trustAnchors)) {
             // Attestation certificates expire while their credentials live on: validate at the time given.
             RFC5280Policy(fixedExpiryValidationTime: date)
+            FormatVerifiedExtensionsPolicy(verifyingCriticalExtensions: result.verifiedCriticalExtensions)
         }
         let outcome = await verifier.validate(leaf: leaf, intermediates: CertificateStore(result.trustPath.dropFirst()))
         if case .validCertificate = outcome { return true }

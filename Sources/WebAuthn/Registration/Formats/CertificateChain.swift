@@ -1,10 +1,14 @@
 import CBOR
 import Crypto
+import SwiftASN1
 import X509
 import _CryptoExtras
 
 /// Reading `x5c` certificate chains and verifying signatures with their leaf keys.
 enum CertificateChain {
+    /// id-fido-gen-ce-aaguid: the AAGUID an attestation certificate may name.
+    static let aaguidExtension: ASN1ObjectIdentifier = [1, 3, 6, 1, 4, 1, 45724, 1, 1, 4]
+
     /// The certificates of an `x5c` array, leaf first; throws for an empty or undecodable chain.
     static func parse(_ value: CBORValue?, format: String) throws(WebAuthnError) -> [Certificate] {
         guard let items = value?.array, !items.isEmpty else {
@@ -26,6 +30,30 @@ enum CertificateChain {
         case .es256: P256.Signing.PublicKey(certificate.publicKey).map(COSEKey.p256)
         case .rs256: _RSA.Signing.PublicKey(certificate.publicKey).map(COSEKey.rsa)
         case .edDSA: nil
+        }
+    }
+
+    /// Whether the certificate's subject public key is the credential public key: the same type and the same value.
+    static func publicKey(of certificate: Certificate, equals credentialKey: COSEKey) -> Bool {
+        switch credentialKey {
+        case .p256(let key):
+            P256.Signing.PublicKey(certificate.publicKey)?.x963Representation == key.x963Representation
+        case .ed25519(let key):
+            Curve25519.Signing.PublicKey(certificate.publicKey)?.rawRepresentation == key.rawRepresentation
+        case .rsa(let key):
+            _RSA.Signing.PublicKey(certificate.publicKey)?.pkcs1DERRepresentation == key.pkcs1DERRepresentation
+        }
+    }
+
+    /// §8.2.1, §8.3: if the certificate has an id-fido-gen-ce-aaguid extension, it must be non-critical and name
+    /// `aaguid`, as an OCTET STRING inside the extension's OCTET STRING.
+    static func checkAAGUID(of certificate: Certificate, is aaguid: [UInt8], format: String) throws(WebAuthnError) {
+        guard let extensionValue = certificate.extensions[oid: aaguidExtension] else { return }
+        guard extensionValue.critical == false,
+            let inner = try? ASN1OctetString(derEncoded: extensionValue.value),
+            Array(inner.bytes) == aaguid
+        else {
+            throw WebAuthnError(.invalidAttestation, "\(format): the attestation certificate names another AAGUID")
         }
     }
 }

@@ -1,11 +1,8 @@
-import SwiftASN1
 import X509
 
 /// `packed` (WebAuthn L3 §8.2): self attestation, or a signature by an attestation certificate (`x5c`).
 struct PackedAttestation: AttestationFormat {
     static let identifier = "packed"
-    /// id-fido-gen-ce-aaguid: the AAGUID an attestation certificate may name.
-    static let aaguidExtension: ASN1ObjectIdentifier = [1, 3, 6, 1, 4, 1, 45724, 1, 1, 4]
 
     func verify(_ input: AttestationInput) throws(WebAuthnError) -> AttestationResult {
         guard let algorithmValue = input.statement["alg"]?.int, let signature = input.statement["sig"]?.bytes,
@@ -43,13 +40,6 @@ struct PackedAttestation: AttestationFormat {
         if case .isCertificateAuthority = try? certificate.extensions.basicConstraints {
             throw Self.invalid("the attestation certificate is a CA")
         }
-        if let extensionValue = certificate.extensions[oid: Self.aaguidExtension] {
-            guard extensionValue.critical == false,
-                let inner = try? ASN1OctetString(derEncoded: extensionValue.value),
-                Array(inner.bytes) == aaguid
-            else {
-                throw Self.invalid("the attestation certificate names another AAGUID")
-            }
-        }
+        try CertificateChain.checkAAGUID(of: certificate, is: aaguid, format: Self.identifier)
     }
 }
