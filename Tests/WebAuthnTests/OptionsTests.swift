@@ -53,3 +53,24 @@ struct OptionsTests {
         #expect((object["allowCredentials"] as? [Any])?.isEmpty == true)
     }
 }
+
+@Suite("Base64URL")
+struct Base64URLTests {
+    @Test(arguments: [0, 1, 2, 3, 4, 5, 31, 32, 33, 100])
+    func roundTripsAndMatchesFoundation(length: Int) {
+        let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        let encoded = Base64URL.encode(bytes)
+        let foundation = Data(bytes).base64EncodedString()
+        #expect(
+            encoded
+                == foundation.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+                .replacingOccurrences(of: "=", with: ""))
+        #expect(Base64URL.decode(encoded) == Data(bytes))
+        #expect(Base64URL.decode(foundation) == Data(bytes), "standard base64 with padding")
+    }
+
+    @Test(arguments: ["a", "abcde", "ab=c", "a===", "ab=", "not base64!", "ab cd", "YQ=", "====", "Y\u{e9}Q"])
+    func rejectsWhatIsNotBase64(text: String) {
+        #expect(Base64URL.decode(text) == nil)
+    }
+}

@@ -13,10 +13,12 @@ public struct CollectedClientData: Sendable, Decodable {
     /// The top-level origin, when it ran in a frame.
     public let topOrigin: String?
 
+    private static let decoder = JSONDecoder()
+
     /// Parses the JSON bytes.
     public init(bytes: [UInt8]) throws(WebAuthnError) {
         do {
-            self = try JSONDecoder().decode(Self.self, from: Data(bytes))
+            self = try Self.decoder.decode(Self.self, from: Data(bytes))
         } catch {
             throw WebAuthnError(.malformedClientData, "clientDataJSON is not valid client data")
         }
