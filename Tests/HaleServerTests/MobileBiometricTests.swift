@@ -134,6 +134,23 @@ struct MobileBiometricTests {
         }
     }
 
+    @Test func aReplayedCredentialCreatesNoAccount() async throws {
+        try await withHale(settings: Self.settings) { app in
+            var passkey = SoftwarePasskey(rpID: "localhost", origin: "http://localhost:8080")
+            for attempt in 0..<2 {
+                let options = try decode(
+                    Options<CreationOptions>.self,
+                    try await post(app, "/api/mobile/biometric/register/options", ["displayName": "Noa"]))
+                let response = try await post(
+                    app, "/api/mobile/biometric/register/verify",
+                    RegisterBody(credential: passkey.register(options: options.options), deviceInfo: nil))
+                #expect(response.status == (attempt == 0 ? .ok : .conflict))
+            }
+            let accounts = try await app.hale.database.sql.raw("SELECT id FROM accounts").all()
+            #expect(accounts.count == 1)
+        }
+    }
+
     @Test func signUpNeedsADisplayName() async throws {
         try await withHale(settings: Self.settings) { app in
             let response = try await post(app, "/api/mobile/biometric/register/options", ["platform": "ios"])

@@ -68,6 +68,10 @@ public struct Passkeys: Sendable {
         } catch {
             throw Self.registrationError(error)
         }
+        // Checked before a sign-up creates its account, so a replayed credential ID cannot leave one behind.
+        guard try await repository.find(credentialID: Base64URL.encode(verified.credentialID)) == nil else {
+            throw HaleError(.conflict, status: 409, message: "This passkey is registered already.")
+        }
         let owner = try await owner(for: pending, signedIn: account)
         let passkey = try await store(verified, for: owner, device: device ?? pending.device)
         guard pending.signUp != nil else { return Registered(passkey: passkey, tokens: nil) }
