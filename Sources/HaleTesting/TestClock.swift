@@ -18,14 +18,6 @@ public final class TestClock: Sendable {
 
     /// Moves the clock forward.
     public func advance(_ duration: Duration) {
-        current.withLock { $0 = $0.addingTimeInterval(duration.seconds) }
-    }
-}
-
-extension Duration {
-    /// The duration in seconds.
-    public var seconds: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+        current.withLock { $0 = $0.addingTimeInterval(duration.timeInterval) }
     }
 }

@@ -6,19 +6,6 @@ public protocol ErrorRenderer: Sendable {
     func render(_ error: HaleError, for request: Request) -> Response
 }
 
-extension ErrorRenderer {
-    /// A JSON response with the error's status.
-    func json(_ body: some Encodable, status: Int) -> Response {
-        let response = Response(status: HTTPResponseStatus(statusCode: status))
-        do {
-            try response.content.encode(body, as: .json)
-        } catch {
-            response.body = .empty
-        }
-        return response
-    }
-}
-
 /// Hale's own error shape, used on its designed routes: `{"success": false, "error": {"code", "message"}}`.
 public struct CoreErrorRenderer: ErrorRenderer {
     struct Body: Encodable {
@@ -35,6 +22,8 @@ public struct CoreErrorRenderer: ErrorRenderer {
 
     /// See `ErrorRenderer`.
     public func render(_ error: HaleError, for request: Request) -> Response {
-        json(Body(error: .init(code: error.code.rawValue, message: error.message)), status: error.status)
+        Response.json(
+            Body(error: .init(code: error.code.rawValue, message: error.message)),
+            status: HTTPResponseStatus(statusCode: error.status))
     }
 }

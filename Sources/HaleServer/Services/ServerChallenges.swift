@@ -41,6 +41,18 @@ public struct ServerChallenges: Sendable {
         throw try await rejection(kind: kind, hash: hash, binding: binding, at: now)
     }
 
+    /// Consumes like `consume(kind:value:binding:)`, but answers every rejection with the one `INVALID_CHALLENGE`
+    /// error, for surfaces whose clients are not told why.
+    public func consumeOrInvalid(kind: String, value: String, binding: ChallengeBinding = .none) async throws
+        -> ServerChallenge
+    {
+        do {
+            return try await consume(kind: kind, value: value, binding: binding)
+        } catch is ChallengeRejection {
+            throw HaleError.invalidChallenge
+        }
+    }
+
     /// Deletes challenges that expired more than `age` ago.
     public func purge(olderThan age: Duration) async throws -> Int {
         try await repository.deleteExpired(before: clock.now().addingTimeInterval(-age.timeInterval))
@@ -62,13 +74,5 @@ public struct ServerChallenges: Sendable {
         (binding.accountId.map { $0 == challenge.accountId } ?? true)
             && (binding.deviceId.map { $0 == challenge.deviceId } ?? true)
             && (binding.sessionId.map { $0 == challenge.sessionId } ?? true)
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as `Date` arithmetic wants it.
-    var timeInterval: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }

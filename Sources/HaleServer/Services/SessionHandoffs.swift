@@ -37,12 +37,7 @@ public struct SessionHandoffs: Sendable {
 
     /// Redeems a code once; of any number of racing redemptions, exactly one succeeds.
     public func redeem(_ code: String) async throws -> AccessTokens.Issued {
-        let challenge: ServerChallenge
-        do {
-            challenge = try await challenges.consume(kind: Self.kind, value: code)
-        } catch is ChallengeRejection {
-            throw HaleError.invalidChallenge
-        }
+        let challenge = try await challenges.consumeOrInvalid(kind: Self.kind, value: code)
         guard let account = challenge.accountId, let sessionID = challenge.sessionId,
             let notAfter = challenge.context.flatMap(TimeInterval.init).map(Date.init(timeIntervalSince1970:)),
             let session = try await sessions.find(sessionID), session.accountId == account,

@@ -26,11 +26,8 @@ struct PendingRegistration: Codable, Sendable {
 /// issued whether or not the client padded it.
 enum SignedChallenge {
     static func value(inClientData encodedClientData: String) -> (text: String, bytes: [UInt8])? {
-        struct ClientData: Decodable {
-            let challenge: String
-        }
         guard let clientData = Base64URL.decode(encodedClientData),
-            let parsed = try? JSONDecoder().decode(ClientData.self, from: clientData),
+            let parsed = try? CollectedClientData(bytes: Array(clientData)),
             let bytes = Base64URL.decode(parsed.challenge)
         else {
             return nil

@@ -27,7 +27,7 @@ extension Passkeys {
         guard let (text, bytes) = SignedChallenge.value(inClientData: response.response.clientDataJSON) else {
             throw Self.registrationError(WebAuthnError(.malformedClientData, "clientDataJSON is not valid client data"))
         }
-        let challenge = try await consume(
+        let challenge = try await challenges.consumeOrInvalid(
             kind: Self.registrationKind, value: text, binding: ChallengeBinding(accountId: account))
         guard let pending = PendingRegistration.decode(challenge.context),
             (pending.signUp == nil) == (challenge.accountId != nil)
@@ -35,14 +35,6 @@ extension Passkeys {
             throw HaleError.invalidChallenge
         }
         return (bytes, pending)
-    }
-
-    func consume(kind: String, value: String, binding: ChallengeBinding) async throws -> ServerChallenge {
-        do {
-            return try await challenges.consume(kind: kind, value: value, binding: binding)
-        } catch is ChallengeRejection {
-            throw HaleError.invalidChallenge
-        }
     }
 
     /// The account a verified passkey belongs to: the signed-in one, or a new one for a sign-up.

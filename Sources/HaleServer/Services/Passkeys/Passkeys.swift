@@ -96,7 +96,7 @@ public struct Passkeys: Sendable {
         guard let (text, challenge) = SignedChallenge.value(inClientData: response.response.clientDataJSON) else {
             throw Self.authenticationFailed
         }
-        let consumed = try await consume(kind: Self.authenticationKind, value: text, binding: .none)
+        let consumed = try await challenges.consumeOrInvalid(kind: Self.authenticationKind, value: text, binding: .none)
         guard consumed.id == ceremony,
             let passkey = try await repository.find(credentialID: Self.canonical(response.id))
         else {

@@ -23,12 +23,11 @@ struct OperationsRoutes: RouteCollection {
     func readiness(_ request: Request) async -> Response {
         do {
             _ = try await request.hale.database.sql.raw("SELECT 1").all()
-            return try json(Status(status: "ready"), status: .ok)
         } catch {
             request.logger.warning("readiness check failed: database unreachable")
-            return (try? json(Status(status: "unavailable"), status: .serviceUnavailable))
-                ?? Response(status: .serviceUnavailable)
+            return .json(Status(status: "unavailable"), status: .serviceUnavailable)
         }
+        return .json(Status(status: "ready"), status: .ok)
     }
 
     func metrics(_ request: Request) -> Response {
@@ -38,7 +37,7 @@ struct OperationsRoutes: RouteCollection {
     }
 
     func jwks(_ request: Request) async throws -> Response {
-        let response = try json(try await request.hale.jwks(), status: .ok)
+        let response = Response.json(try await request.hale.jwks(), status: .ok)
         response.headers.replaceOrAdd(
             name: .cacheControl, value: "public, max-age=\(Int(SigningKeyRing.publishedMaxAge))")
         return response
@@ -48,11 +47,5 @@ struct OperationsRoutes: RouteCollection {
         var headers = HTTPHeaders()
         headers.contentType = .json
         return Response(status: .ok, headers: headers, body: .init(data: try OpenAPIDocument.json()))
-    }
-
-    private func json(_ value: some Encodable, status: HTTPResponseStatus) throws -> Response {
-        let response = Response(status: status)
-        try response.content.encode(value, as: .json)
-        return response
     }
 }
