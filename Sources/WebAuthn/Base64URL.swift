@@ -38,29 +38,43 @@ public enum Base64URL {
 
     /// Decodes base64url or base64, with or without padding; returns `nil` for anything else.
     public static func decode(_ string: String) -> Data? {
-        var characters = Array(string.utf8)
-        let padded = characters.last == UInt8(ascii: "=")
-        if padded {
-            guard characters.count.isMultiple(of: 4) else { return nil }
-            for _ in 0..<2 where characters.last == UInt8(ascii: "=") {
-                characters.removeLast()
+        bytes(string).map { Data($0) }
+    }
+
+    /// Decodes like `decode(_:)`, into bytes.
+    public static func bytes(_ string: String) -> [UInt8]? {
+        var string = string
+        return string.withUTF8 { decode(utf8: $0) }
+    }
+
+    private static func decode(utf8 characters: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var end = characters.count
+        if end > 0, characters[end - 1] == UInt8(ascii: "=") {
+            guard end.isMultiple(of: 4) else { return nil }
+            for _ in 0..<2 where characters[end - 1] == UInt8(ascii: "=") {
+                end -= 1
             }
         }
-        guard characters.count % 4 != 1 else { return nil }
-        var output: [UInt8] = []
-        output.reserveCapacity(characters.count * 3 / 4)
-        var accumulator: UInt32 = 0
-        var bits = 0
-        for character in characters {
-            let value = values[Int(character)]
-            guard value != invalid else { return nil }
-            accumulator = accumulator << 6 | UInt32(value)
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
+        guard end % 4 != 1 else { return nil }
+        let capacity = end * 3 / 4
+        return values.withUnsafeBufferPointer { table in
+            var valid = true
+            let output = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                var accumulator: UInt32 = 0
+                var bits: UInt32 = 0
+                for character in characters[0..<end] {
+                    let value = table[Int(character)]
+                    valid = valid && value != invalid
+                    accumulator = accumulator << 6 | UInt32(value & 0x3F)
+                    bits += 6
+                    if bits >= 8 {
+                        bits -= 8
+                        buffer[count] = UInt8(truncatingIfNeeded: accumulator >> bits)
+                        count += 1
+                    }
+                }
             }
+            return valid ? output : nil
         }
-        return Data(output)
     }
 }

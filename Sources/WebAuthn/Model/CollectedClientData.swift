@@ -1,7 +1,5 @@
-import Foundation
-
 /// `clientDataJSON` (WebAuthn L3 §5.8.1), parsed. Members Hale does not know are ignored, as the spec requires.
-public struct CollectedClientData: Sendable, Decodable {
+public struct CollectedClientData: Sendable {
     /// `webauthn.create` or `webauthn.get`.
     public let type: String
     /// The challenge, base64url-encoded by the client.
@@ -13,15 +11,18 @@ public struct CollectedClientData: Sendable, Decodable {
     /// The top-level origin, when it ran in a frame.
     public let topOrigin: String?
 
-    private static let decoder = JSONDecoder()
-
-    /// Parses the JSON bytes.
+    /// Parses the JSON bytes. `type`, `challenge` and `origin` must be present, and no member Hale reads may repeat.
     public init(bytes: [UInt8]) throws(WebAuthnError) {
-        do {
-            self = try Self.decoder.decode(Self.self, from: Data(bytes))
-        } catch {
+        guard let members = try? ClientDataParser.members(of: bytes), let type = members.type,
+            let challenge = members.challenge, let origin = members.origin
+        else {
             throw WebAuthnError(.malformedClientData, "clientDataJSON is not valid client data")
         }
+        self.type = type
+        self.challenge = challenge
+        self.origin = origin
+        crossOrigin = members.crossOrigin
+        topOrigin = members.topOrigin
     }
 
     /// Checks type, challenge, origin and frame (§7.1 steps 7–10, §7.2 steps 11–14).
@@ -29,7 +30,7 @@ public struct CollectedClientData: Sendable, Decodable {
         guard type == expectedType else {
             throw WebAuthnError(.wrongCeremonyType, "clientDataJSON.type is \(type), expected \(expectedType)")
         }
-        guard let received = Base64URL.decode(challenge), ConstantTime.equals(Array(received), expected) else {
+        guard let received = Base64URL.bytes(challenge), ConstantTime.equals(received, expected) else {
             throw WebAuthnError(.challengeMismatch, "the challenge is not the one issued")
         }
         guard origins.contains(origin) else {

@@ -89,17 +89,18 @@ public struct AuthenticationResponseJSON: Codable, Sendable, Equatable {
 extension Base64URL {
     /// Decodes a member of a credential, naming it in the error.
     static func member(_ text: String, _ name: String) throws(WebAuthnError) -> [UInt8] {
-        guard let data = decode(text) else {
+        guard let decoded = bytes(text) else {
             throw WebAuthnError(.invalidBase64URL, "\(name) is not base64url")
         }
-        return Array(data)
+        return decoded
     }
 
     /// The raw credential ID of a response whose `id` and `rawId` must agree.
     static func credentialID(id: String, rawId: String, type: String) throws(WebAuthnError) -> [UInt8] {
         guard type == "public-key" else { throw WebAuthnError(.malformedCredential, "type must be public-key") }
         let identifier = try member(id, "id")
-        guard try member(rawId, "rawId") == identifier, !identifier.isEmpty else {
+        let rawIdentifier = rawId == id ? identifier : try member(rawId, "rawId")
+        guard rawIdentifier == identifier, !identifier.isEmpty else {
             throw WebAuthnError(.invalidCredentialID, "id and rawId differ")
         }
         return identifier
