@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "CBOR", targets: ["CBOR"]),
         .library(name: "WebAuthn", targets: ["WebAuthn"]),
         .library(name: "HaleClient", targets: ["HaleClient"]),
+        .library(name: "DeviceKeys", targets: ["DeviceKeys"]),
     ],
     dependencies: [
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.0"),
@@ -47,11 +48,34 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
+            name: "DeviceKeys",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "DeviceKeysTests",
+            dependencies: [
+                "DeviceKeys", "HaleClient",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
             name: "HaleClient",
             dependencies: ["WebAuthn", "CBOR", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict
         ),
-        .testTarget(name: "HaleClientTests", dependencies: ["HaleClient", "WebAuthn"], swiftSettings: strict),
+        .testTarget(
+            name: "HaleClientTests",
+            dependencies: ["HaleClient", "WebAuthn", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "WebAuthnTests",
             dependencies: [

@@ -1,0 +1,139 @@
+import Crypto
+import DeviceKeys
+import Foundation
+import Testing
+import _CryptoExtras
+
+@Suite("Public keys that are refused, one test per reason")
+struct PublicKeyRejectionTests {
+    private let iOSPEM = ClientPEM.iOSNative(Fixtures.p256DER)
+
+    @Test("Bare base64 without a PEM header is not PEM")
+    func notPEM() {
+        let bare = Data(Fixtures.p256DER).base64EncodedString()
+        expectRejection("MALFORMED_PEM") { _ = try DevicePublicKey(pemRepresentation: bare) }
+    }
+
+    @Test("A header without a matching footer is not PEM")
+    func missingFooter() {
+        let truncated = String(iOSPEM.dropLast(ClientPEM.footer.count + 1))
+        expectRejection("MALFORMED_PEM") { _ = try DevicePublicKey(pemRepresentation: truncated) }
+    }
+
+    @Test("A header and footer with no body between them is not PEM")
+    func emptyBody() {
+        let empty = "\(ClientPEM.header)\n\(ClientPEM.footer)"
+        expectRejection("MALFORMED_PEM") { _ = try DevicePublicKey(pemRepresentation: empty) }
+    }
+
+    @Test("Lines of uneven length are not a shape any client writes")
+    func unevenLines() {
+        let uneven = iOSPEM.replacingOccurrences(of: "\n", with: "", options: [], range: nil)
+            .replacingOccurrences(of: ClientPEM.header, with: ClientPEM.header + "\n")
+            .replacingOccurrences(of: ClientPEM.footer, with: "\n" + ClientPEM.footer)
+        expectRejection("MALFORMED_PEM") { _ = try DevicePublicKey(pemRepresentation: uneven) }
+    }
+
+    @Test("LF and CRLF mixed in one document")
+    func mixedLineEndings() {
+        let mixed = iOSPEM.replacingOccurrences(of: "\(ClientPEM.header)\n", with: "\(ClientPEM.header)\r\n")
+        expectRejection("MALFORMED_PEM") { _ = try DevicePublicKey(pemRepresentation: mixed) }
+    }
+
+    @Test("A document longer than any supported key")
+    func oversizedText() {
+        let huge = String(repeating: "A", count: 9000)
+        expectRejection("MALFORMED_PEM") { _ = try DevicePublicKey(pemRepresentation: huge) }
+    }
+
+    @Test("A PRIVATE KEY document")
+    func privateKeyLabel() {
+        let pem = Fixtures.p256Key.pemRepresentation
+        expectRejection("WRONG_PEM_LABEL") { _ = try DevicePublicKey(pemRepresentation: pem) }
+    }
+
+    @Test("A CERTIFICATE document")
+    func certificateLabel() {
+        let pem = iOSPEM.replacingOccurrences(of: "PUBLIC KEY", with: "CERTIFICATE")
+        expectRejection("WRONG_PEM_LABEL") { _ = try DevicePublicKey(pemRepresentation: pem) }
+    }
+
+    @Test("A character outside the base64 alphabet")
+    func badBase64Character() {
+        let pem = iOSPEM.replacingOccurrences(of: "MFkw", with: "MF*w")
+        expectRejection("INVALID_PEM_BASE64") { _ = try DevicePublicKey(pemRepresentation: pem) }
+    }
+
+    @Test("Base64 without its padding")
+    func missingPadding() {
+        let pem = iOSPEM.replacingOccurrences(of: "=", with: "")
+        expectRejection("INVALID_PEM_BASE64") { _ = try DevicePublicKey(pemRepresentation: pem) }
+    }
+
+    @Test("Text after the footer")
+    func trailingText() {
+        let pem = iOSPEM + "\nsomething else"
+        expectRejection("PEM_TRAILING_DATA") { _ = try DevicePublicKey(pemRepresentation: pem) }
+    }
+
+    @Test("More than one line break after the footer")
+    func trailingBlankLine() {
+        let pem = iOSPEM + "\n\n"
+        expectRejection("PEM_TRAILING_DATA") { _ = try DevicePublicKey(pemRepresentation: pem) }
+    }
+
+    @Test("Valid base64 of bytes that are not DER")
+    func invalidDER() {
+        let pem = ClientPEM.iOSNative([0x30, 0x05, 0x02, 0x01])
+        expectRejection("MALFORMED_PUBLIC_KEY") { _ = try DevicePublicKey(pemRepresentation: pem) }
+    }
+
+    @Test("A SubjectPublicKeyInfo followed by extra bytes")
+    func trailingDERBytes() {
+        let der = Fixtures.p256DER + [0x00]
+        expectRejection("MALFORMED_PUBLIC_KEY") { _ = try DevicePublicKey(derRepresentation: der) }
+    }
+
+    @Test("A P-384 key")
+    func p384() {
+        let der = Array(P384.Signing.PrivateKey().publicKey.derRepresentation)
+        expectRejection("UNSUPPORTED_CURVE") { _ = try DevicePublicKey(pemRepresentation: ClientPEM.iOSNative(der)) }
+    }
+
+    @Test("An Ed25519 key")
+    func ed25519() {
+        expectRejection("UNSUPPORTED_KEY_TYPE") { _ = try DevicePublicKey(pemRepresentation: Fixtures.ed25519PEM) }
+    }
+
+    @Test("A P-256 point that is not on the curve")
+    func pointNotOnCurve() throws {
+        var point = Array(Fixtures.p256Key.publicKey.x963Representation)
+        point[64] ^= 0x01
+        let der = try SPKIBuilder.p256(point: point)
+        expectRejection("INVALID_EC_POINT") { _ = try DevicePublicKey(derRepresentation: der) }
+    }
+
+    @Test("A compressed P-256 point, which no documented client exports")
+    func compressedPoint() throws {
+        let der = try SPKIBuilder.p256(point: Array(Fixtures.p256Key.publicKey.compressedRepresentation))
+        expectRejection("INVALID_EC_POINT") { _ = try DevicePublicKey(derRepresentation: der) }
+    }
+
+    @Test("An RSA key of 1024 bits")
+    func rsaTooSmall() throws {
+        let der = Array(try _RSA.Signing.PrivateKey(unsafeKeySize: .init(bitCount: 1024)).publicKey.derRepresentation)
+        expectRejection("RSA_KEY_TOO_SMALL") { _ = try DevicePublicKey(pemRepresentation: ClientPEM.iOSNative(der)) }
+    }
+
+    @Test("An RSA key of 8193 bits, refused before any cryptography runs")
+    func rsaTooLarge() throws {
+        let der = try SPKIBuilder.rsa(modulusBits: 8193)
+        expectRejection("RSA_KEY_TOO_LARGE") { _ = try DevicePublicKey(pemRepresentation: ClientPEM.iOSNative(der)) }
+    }
+
+    @Test("The error names the RSA key's size")
+    func rsaSizeInError() throws {
+        let der = try SPKIBuilder.rsa(modulusBits: 9000)
+        #expect(throws: DeviceKeyError.rsaKeyTooLarge(bits: 9000)) { try DevicePublicKey(derRepresentation: der) }
+    }
+}
