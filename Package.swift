@@ -88,6 +88,7 @@ let package = Package(
             name: "HaleServer",
             dependencies: [
                 "WebAuthn",
+                "DeviceKeys",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
@@ -138,6 +139,7 @@ let package = Package(
                 "WebAuthn",
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
             swiftSettings: strict
         ),

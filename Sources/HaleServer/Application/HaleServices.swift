@@ -25,6 +25,8 @@ public struct HaleServices: Sendable {
     public let handoffs: SessionHandoffs
     /// Passkeys.
     public let passkeys: Passkeys
+    /// Devices and their hardware-backed keys.
+    public let devices: Devices
     let signingKeys: SigningKeyRing
 
     init(configuration: HaleConfiguration, database: HaleDatabase, clock: HaleClock) throws {
@@ -53,8 +55,12 @@ public struct HaleServices: Sendable {
         passkeys = Passkeys(
             relyingParty: try Self.relyingParty(configuration),
             requireUserVerification: configuration.passkeys.requireUserVerification,
-            repository: SQLPasskeyRepository(database: database), accounts: accounts, challenges: challenges,
+            repository: SQLPasskeyRepository(database: database),
+            deviceKeys: SQLDeviceRepository(database: database), accounts: accounts, challenges: challenges,
             sessions: sessions, clock: clock)
+        devices = Devices(
+            repository: SQLDeviceRepository(database: database), challenges: challenges, sessions: sessions,
+            settings: configuration.deviceKeys, clock: clock)
     }
 
     private static func relyingParty(_ configuration: HaleConfiguration) throws -> RelyingParty {

@@ -95,6 +95,12 @@ extension ConfigKey {
             summary: "Refuse passkey ceremonies in which the authenticator did not verify the user (biometrics or PIN)."
         ),
         ConfigKey(
+            path: "deviceKeys.lockoutThreshold", kind: .integer, defaultValue: "5",
+            summary: "Failed device-key sign-in signatures in a row after which the device is locked out."),
+        ConfigKey(
+            path: "deviceKeys.lockoutDuration", kind: .duration, defaultValue: "15m",
+            summary: "How long a device stays locked out after too many failed signatures."),
+        ConfigKey(
             path: "apps.apple", kind: .list, defaultValue: "",
             summary: "iOS apps as `TEAMID.bundle.id`, served in `/.well-known/apple-app-site-association`."),
         ConfigKey(

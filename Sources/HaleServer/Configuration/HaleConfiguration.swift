@@ -49,6 +49,14 @@ public struct HaleConfiguration: Sendable {
         public var requireUserVerification: Bool
     }
 
+    /// Device-bound keys (seed 002).
+    public struct DeviceKeys: Sendable {
+        /// Failed sign-in signatures in a row after which a device is locked out.
+        public var lockoutThreshold: Int
+        /// How long a locked-out device stays locked.
+        public var lockoutDuration: Duration
+    }
+
     /// One Android app: its package and the SHA-256 fingerprint of its signing certificate.
     public struct AndroidApp: Sendable, Equatable {
         /// The package name.
@@ -73,6 +81,8 @@ public struct HaleConfiguration: Sendable {
     public var tokens: Tokens
     /// The WebAuthn relying party.
     public var passkeys: Passkeys
+    /// Device-bound keys.
+    public var deviceKeys: DeviceKeys
     /// The apps.
     public var apps: Apps
     /// The minimum level of log lines written.
@@ -98,6 +108,9 @@ public struct HaleConfiguration: Sendable {
             rpID: try values.string("passkeys.rpId"), rpName: try values.string("passkeys.rpName"),
             origins: try values.list("passkeys.origins"),
             requireUserVerification: try values.boolean("passkeys.requireUserVerification"))
+        deviceKeys = DeviceKeys(
+            lockoutThreshold: try values.integer("deviceKeys.lockoutThreshold"),
+            lockoutDuration: try values.duration("deviceKeys.lockoutDuration"))
         apps = Apps(
             apple: try values.list("apps.apple"), android: try values.list("apps.android").map(Self.androidApp))
         logLevel = try Self.logLevel(try values.string("logging.level"))
@@ -113,6 +126,9 @@ public struct HaleConfiguration: Sendable {
         }
         guard tokens.refreshReuseGracePeriod <= .seconds(3600) else {
             throw ConfigError("tokens.refreshReuseGracePeriod must be at most 1h")
+        }
+        guard (1...1000).contains(deviceKeys.lockoutThreshold) else {
+            throw ConfigError("deviceKeys.lockoutThreshold must be between 1 and 1000")
         }
     }
 

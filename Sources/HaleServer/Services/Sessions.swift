@@ -61,6 +61,11 @@ public struct Sessions: Sendable {
         try await repository.find(id)
     }
 
+    /// The account's active sessions, newest first.
+    public func active(of account: AccountID) async throws -> [Session] {
+        try await repository.active(of: account, at: clock.now())
+    }
+
     /// Revokes one of the account's sessions (logout). Returns `false` when there was nothing to revoke.
     @discardableResult
     public func revoke(_ session: SessionID, of account: AccountID, reason: String = "logout") async throws -> Bool {

@@ -46,7 +46,9 @@ extension Passkeys {
         return created.id
     }
 
-    func store(_ verified: VerifiedRegistration, for account: AccountID, device: PasskeyDevice?) async throws
+    func store(
+        _ verified: VerifiedRegistration, for account: AccountID, device: PasskeyDevice?, registeredDevice: DeviceID?
+    ) async throws
         -> PasskeyCredential
     {
         let passkey = PasskeyCredential(
@@ -55,7 +57,8 @@ extension Passkeys {
             aaguid: verified.aaguid, attestationFormat: verified.format,
             transports: verified.transports.joined(separator: ","), backupEligible: verified.backupEligible,
             backupState: verified.backupState, name: Self.defaultName(for: device), platform: device?.platform,
-            osVersion: device?.osVersion, deviceName: device?.deviceName, createdAt: clock.now(), lastUsedAt: nil)
+            osVersion: device?.osVersion, deviceName: device?.deviceName, deviceId: registeredDevice,
+            createdAt: clock.now(), lastUsedAt: nil)
         try await repository.insert(passkey)
         return passkey
     }

@@ -15,6 +15,8 @@ public struct Passkeys: Sendable {
     let relyingParty: RelyingParty
     let requireUserVerification: Bool
     let repository: any PasskeyRepository
+    /// The account's device keys, which count as ways to sign in when the last passkey goes.
+    let deviceKeys: any DeviceRepository
     let accounts: Accounts
     let challenges: ServerChallenges
     let sessions: Sessions
@@ -55,10 +57,12 @@ public struct Passkeys: Sendable {
                 userHandle: Base64URL.encode(handle), signUp: .init(displayName: name, email: email), device: device))
     }
 
-    /// Completes a registration. `account` is the signed-in account, or `nil` for a sign-up.
-    public func register(_ response: RegistrationResponseJSON, account: AccountID?, device: PasskeyDevice?) async throws
-        -> Registered
-    {
+    /// Completes a registration. `account` is the signed-in account, or `nil` for a sign-up; `registeredDevice` is
+    /// the device the signed-in session runs on, when it signed in with a device key.
+    public func register(
+        _ response: RegistrationResponseJSON, account: AccountID?, registeredDevice: DeviceID? = nil,
+        device: PasskeyDevice?
+    ) async throws -> Registered {
         let (challenge, pending) = try await consumeRegistration(response, account: account)
         let verified: VerifiedRegistration
         do {
@@ -73,7 +77,8 @@ public struct Passkeys: Sendable {
             throw HaleError(.conflict, status: 409, message: "This passkey is registered already.")
         }
         let owner = try await owner(for: pending, signedIn: account)
-        let passkey = try await store(verified, for: owner, device: device ?? pending.device)
+        let passkey = try await store(
+            verified, for: owner, device: device ?? pending.device, registeredDevice: registeredDevice)
         guard pending.signUp != nil else { return Registered(passkey: passkey, tokens: nil) }
         let tokens = try await sessions.start(account: owner, device: nil, signInMethod: "passkey", rememberMe: false)
         return Registered(passkey: passkey, tokens: tokens)
@@ -127,15 +132,16 @@ public struct Passkeys: Sendable {
         }
     }
 
-    /// Deletes one of the account's passkeys. The last one is deleted only with `confirmed`, since without it the
-    /// account may have no way left to sign in.
+    /// Deletes one of the account's passkeys. When it is the account's last way to sign in (no other passkey, no
+    /// active device key) it is deleted only with `confirmed`.
     public func delete(_ id: UUID, of account: AccountID, confirmed: Bool) async throws {
         let passkeys = try await repository.credentials(of: account)
         guard passkeys.contains(where: { $0.id == id }) else { throw Self.notFound }
-        guard passkeys.count > 1 || confirmed else {
+        let isLast = passkeys.count == 1 ? try await deviceKeys.activeKeyCount(of: account) == 0 : false
+        guard !isLast || confirmed else {
             throw HaleError(
                 .lastSignInMethod, status: 409,
-                message: "This is the account's last passkey. Delete it with confirm=true if that is intended.")
+                message: "This is the account's last way to sign in. Delete it with confirm=true if that is intended.")
         }
         guard try await repository.delete(id, of: account) else { throw Self.notFound }
     }

@@ -9,5 +9,6 @@ enum HaleMigrations {
         M0004_CreateServerChallenges(),
         M0005_CreateSigningKeys(),
         M0006_CreatePasskeys(),
+        M0007_CreateDevices(),
     ]
 }

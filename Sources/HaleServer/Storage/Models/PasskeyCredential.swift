@@ -30,6 +30,8 @@ public struct PasskeyCredential: Codable, Sendable, Equatable {
     public var osVersion: String?
     /// The device's name at registration, when the app said.
     public var deviceName: String?
+    /// The registered device it was created on, when the app was signed in on one.
+    public var deviceId: DeviceID?
     /// When it was registered.
     public var createdAt: Date
     /// When it last signed in.

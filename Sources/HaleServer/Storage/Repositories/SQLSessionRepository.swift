@@ -69,4 +69,11 @@ struct SQLSessionRepository: SessionRepository {
             .where("account_id", .equal, account).where("revoked_at", .is, SQLLiteral.null)
             .returning("id").all().count
     }
+
+    func active(of account: AccountID, at date: Date) async throws -> [Session] {
+        try await database.sql.select().column("*").from("sessions")
+            .where("account_id", .equal, account).where("revoked_at", .is, SQLLiteral.null)
+            .where("expires_at", .greaterThan, date).orderBy("created_at", .descending)
+            .all(decoding: Session.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
 }

@@ -23,4 +23,6 @@ protocol SessionRepository: Sendable {
     func revoke(_ session: SessionID, of account: AccountID, reason: String, at date: Date) async throws -> Bool
     /// Revokes all of the account's active sessions; returns how many.
     func revokeAll(of account: AccountID, reason: String, at date: Date) async throws -> Int
+    /// The account's sessions that are neither revoked nor expired at `date`, newest first.
+    func active(of account: AccountID, at date: Date) async throws -> [Session]
 }

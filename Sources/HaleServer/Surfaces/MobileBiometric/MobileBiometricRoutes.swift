@@ -35,9 +35,10 @@ struct MobileBiometricRoutes: RouteCollection {
 
     func register(_ request: Request) async throws -> RegisterVerifyResponse {
         let body = try request.decodeStrict(RegisterVerifyRequest.self)
-        let account = request.auth.get(AuthenticatedAccount.self)?.accountId
+        let identity = request.auth.get(AuthenticatedAccount.self)
         let registered = try await request.hale.passkeys.register(
-            body.credential, account: account, device: body.deviceInfo)
+            body.credential, account: identity?.accountId, registeredDevice: identity?.deviceId,
+            device: body.deviceInfo)
         let tokens = registered.tokens
         return RegisterVerifyResponse(
             passkey: PasskeyResponse(registered.passkey), accountId: registered.passkey.accountId.description,

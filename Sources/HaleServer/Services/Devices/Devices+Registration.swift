@@ -1,0 +1,130 @@
+import DeviceKeys
+import Foundation
+
+/// What an app sends to register a device (seed 002's `DeviceRegistrationChallengeRequest`).
+public struct DeviceRegistrationRequest: Sendable {
+    /// The device's name.
+    public var deviceName: String
+    /// `mobile` or `tablet`.
+    public var deviceType: String
+    /// The app's device fingerprint, sent again to sign in.
+    public var deviceFingerprint: String
+    /// The PEM SubjectPublicKeyInfo of the device's key.
+    public var publicKey: String
+    /// The algorithm the app declares: `ES256` or `RS256`. The key itself decides how it is verified.
+    public var keyAlgorithm: String
+
+    /// A registration request.
+    public init(
+        deviceName: String, deviceType: String, deviceFingerprint: String, publicKey: String, keyAlgorithm: String
+    ) {
+        self.deviceName = deviceName
+        self.deviceType = deviceType
+        self.deviceFingerprint = deviceFingerprint
+        self.publicKey = publicKey
+        self.keyAlgorithm = keyAlgorithm
+    }
+}
+
+extension Devices {
+    static let deviceTypes: Set<String> = ["mobile", "tablet"]
+    static let declaredAlgorithms: Set<String> = ["ES256", "RS256"]
+
+    /// Starts registering a device for the signed-in account: checks the key, and issues the challenge it must sign.
+    public func startRegistration(_ request: DeviceRegistrationRequest, account: AccountID) async throws
+        -> DeviceChallenge
+    {
+        let key = try Self.publicKey(request.publicKey)
+        guard try await !repository.keyExists(thumbprint: key.thumbprint) else {
+            throw HaleError(.conflict, status: 409, message: "This device key is registered already.")
+        }
+        let pending = PendingDeviceRegistration(
+            challenge: OpaqueToken.generate(), deviceId: .random(), name: try Self.validName(request.deviceName),
+            deviceType: try Self.validDeviceType(request.deviceType),
+            fingerprintHash: Self.fingerprintHash(try Self.validFingerprint(request.deviceFingerprint)),
+            publicKey: Data(key.derRepresentation).base64EncodedString(),
+            declaredAlgorithm: try Self.validDeclaredAlgorithm(request.keyAlgorithm))
+        let issued = try await challenges.issue(
+            kind: Self.registrationKind, binding: ChallengeBinding(accountId: account),
+            lifetime: Self.registrationLifetime, context: try DeviceChallengeContext.encode(pending))
+        return DeviceChallenge(
+            challenge: pending.challenge, sessionId: issued.value, deviceId: pending.deviceId,
+            expiresAt: issued.challenge.expiresAt)
+    }
+
+    /// Completes a registration: the challenge is consumed once, then the signature must verify with the key.
+    public func completeRegistration(sessionId: String, signedChallenge: String, account: AccountID) async throws
+        -> Summary
+    {
+        let consumed = try await challenges.consumeOrInvalid(
+            kind: Self.registrationKind, value: sessionId, binding: ChallengeBinding(accountId: account))
+        let pending = try DeviceChallengeContext.decode(PendingDeviceRegistration.self, from: consumed.context)
+        guard let der = Data(base64Encoded: pending.publicKey) else { throw HaleError.invalidChallenge }
+        let key = try Self.publicKey(der: Array(der))
+        let convention: SignatureConvention
+        do {
+            convention = try key.verify(signature: signedChallenge, challenge: pending.challenge)
+        } catch {
+            throw HaleError(.signatureFailed, status: 400, message: "The signature does not verify: \(error.message)")
+        }
+        let now = clock.now()
+        let device = Device(
+            id: pending.deviceId, accountId: account, name: pending.name, deviceType: pending.deviceType,
+            fingerprintHash: pending.fingerprintHash, fcmToken: nil, apnsToken: nil, pushTokenUpdatedAt: nil,
+            failedSignatureCount: 0, lockedUntil: nil, createdAt: now, lastUsedAt: nil, deactivatedAt: nil)
+        let record = DeviceKeyRecord(
+            id: UUID(), deviceId: device.id, accountId: account, publicKey: pending.publicKey,
+            thumbprint: key.thumbprint, keyType: Self.keyType(key.kind), declaredAlgorithm: pending.declaredAlgorithm,
+            signatureConvention: convention.rawValue, createdAt: now, lastUsedAt: nil, revokedAt: nil)
+        try await repository.insert(device, key: record)
+        return Summary(device: device, keys: [record], sessions: [])
+    }
+
+    static func keyType(_ kind: DevicePublicKey.Kind) -> String {
+        switch kind {
+        case .p256: "ec-p256"
+        case .rsa(let bits): "rsa-\(bits)"
+        }
+    }
+
+    private static func publicKey(_ pem: String) throws -> DevicePublicKey {
+        guard pem.utf8.count <= 16_384 else {
+            throw HaleError(.invalidPublicKey, status: 400, message: "The public key is longer than any accepted key.")
+        }
+        do {
+            return try DevicePublicKey(pemRepresentation: pem)
+        } catch {
+            throw HaleError(.invalidPublicKey, status: 400, message: "\(error.message) (\(error.code))")
+        }
+    }
+
+    static func publicKey(der: [UInt8]) throws -> DevicePublicKey {
+        do {
+            return try DevicePublicKey(derRepresentation: der)
+        } catch {
+            throw HaleError(.invalidPublicKey, status: 400, message: "\(error.message) (\(error.code))")
+        }
+    }
+
+    private static func validDeviceType(_ type: String) throws -> String {
+        guard deviceTypes.contains(type) else {
+            throw HaleError.invalidRequest(
+                "deviceType must be one of: \(deviceTypes.sorted().joined(separator: ", ")).")
+        }
+        return type
+    }
+
+    static func validFingerprint(_ fingerprint: String) throws -> String {
+        guard (1...256).contains(fingerprint.utf8.count) else {
+            throw HaleError.invalidRequest("deviceFingerprint must be 1 to 256 bytes.")
+        }
+        return fingerprint
+    }
+
+    private static func validDeclaredAlgorithm(_ algorithm: String) throws -> String {
+        guard declaredAlgorithms.contains(algorithm) else {
+            throw HaleError.invalidRequest("keyAlgorithm must be ES256 or RS256.")
+        }
+        return algorithm
+    }
+}

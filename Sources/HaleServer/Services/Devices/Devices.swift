@@ -1,0 +1,87 @@
+import Crypto
+import DeviceKeys
+import Foundation
+
+/// Devices and their hardware-backed keys (seed 002): registration, sign-in by signed challenge, and management.
+/// A device is the unit that is listed and revoked: deactivating it revokes its keys and ends its sessions at once.
+public struct Devices: Sendable {
+    let repository: any DeviceRepository
+    let challenges: ServerChallenges
+    let sessions: Sessions
+    let settings: HaleConfiguration.DeviceKeys
+    let clock: HaleClock
+
+    static let registrationKind = "device_registration"
+    static let signInKind = "device_sign_in"
+    static let registrationLifetime = Duration.seconds(300)
+    /// Seed 002: a sign-in challenge is valid for two minutes.
+    static let signInLifetime = Duration.seconds(120)
+    /// At most this many keys are tried for one fingerprint; fingerprints are not unique across installations.
+    static let candidateLimit = 8
+
+    /// One of the account's devices with what hangs off it.
+    public struct Summary: Sendable {
+        /// The device.
+        public let device: Device
+        /// Its keys, revoked ones included.
+        public let keys: [DeviceKeyRecord]
+        /// Its active sessions.
+        public let sessions: [Session]
+    }
+
+    /// The account's devices, oldest first, each with its keys and active sessions.
+    public func list(for account: AccountID) async throws -> [Summary] {
+        let devices = try await repository.devices(of: account)
+        let keys = Dictionary(grouping: try await repository.keys(of: account), by: \.deviceId)
+        let active = Dictionary(grouping: try await sessions.active(of: account), by: \.deviceId)
+        return devices.map { Summary(device: $0, keys: keys[$0.id] ?? [], sessions: active[$0.id] ?? []) }
+    }
+
+    /// One of the account's devices.
+    public func find(_ id: DeviceID, of account: AccountID) async throws -> Summary {
+        guard let found = try await list(for: account).first(where: { $0.device.id == id }) else {
+            throw HaleError.deviceNotRegistered
+        }
+        return found
+    }
+
+    /// Renames one of the account's devices.
+    public func rename(_ id: DeviceID, of account: AccountID, to name: String) async throws {
+        guard try await repository.rename(id, of: account, to: try Self.validName(name)) else {
+            throw HaleError.deviceNotRegistered
+        }
+    }
+
+    /// Sets the push token of one of the account's active devices.
+    public func setPushToken(_ token: PushToken, of id: DeviceID, account: AccountID) async throws {
+        guard try await repository.setPushToken(token, of: id, account: account, at: clock.now()) else {
+            throw HaleError.deviceNotRegistered
+        }
+    }
+
+    /// Deactivates one of the account's devices: its keys are revoked and its sessions end, in one transaction.
+    public func deactivate(_ id: DeviceID, of account: AccountID) async throws {
+        guard try await repository.deactivate(id, of: account, at: clock.now()) else {
+            throw HaleError.deviceNotRegistered
+        }
+    }
+
+    /// Deletes one of the account's devices and its keys, ending its sessions.
+    public func delete(_ id: DeviceID, of account: AccountID) async throws {
+        guard try await repository.delete(id, of: account, at: clock.now()) else {
+            throw HaleError.deviceNotRegistered
+        }
+    }
+
+    static func fingerprintHash(_ fingerprint: String) -> String {
+        SHA256.hash(data: Data(fingerprint.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    static func validName(_ name: String) throws -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...100).contains(trimmed.count) else {
+            throw HaleError.invalidRequest("deviceName must be 1 to 100 characters.")
+        }
+        return trimmed
+    }
+}

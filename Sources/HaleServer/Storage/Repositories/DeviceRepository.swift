@@ -1,0 +1,46 @@
+import Foundation
+
+/// A device key that may sign in, with the device holding it.
+struct SignInCandidate: Sendable {
+    let key: DeviceKeyRecord
+    let device: Device
+}
+
+/// Stores devices and their keys. Every account-scoped call takes the account.
+protocol DeviceRepository: Sendable {
+    /// Inserts a device with its first key, in one transaction; throws `CONFLICT` when the key is registered already.
+    func insert(_ device: Device, key: DeviceKeyRecord) async throws
+    /// Whether a key with this thumbprint is registered, revoked or not.
+    func keyExists(thumbprint: String) async throws -> Bool
+    /// One of the account's devices.
+    func find(_ id: DeviceID, of account: AccountID) async throws -> Device?
+    /// The account's devices, oldest first.
+    func devices(of account: AccountID) async throws -> [Device]
+    /// How many unrevoked keys on active devices the account has: its device-key ways to sign in.
+    func activeKeyCount(of account: AccountID) async throws -> Int
+    /// The keys of the account's devices, oldest first.
+    func keys(of account: AccountID) async throws -> [DeviceKeyRecord]
+    /// Unrevoked keys on active devices with this fingerprint that are not locked out at `date`; at most `limit`.
+    func signInCandidates(fingerprintHash: String, at date: Date, limit: Int) async throws -> [SignInCandidate]
+    /// Records a sign-in with `key`: its and its device's last use, and the device's failure count reset.
+    func recordSignIn(key: UUID, device: DeviceID, at date: Date) async throws
+    /// Counts a failed signature on each device; a device reaching `threshold` is locked until `lockedUntil`.
+    func recordFailedSignature(devices: [DeviceID], threshold: Int64, lockedUntil: Date) async throws
+    /// Renames one of the account's devices; returns whether it exists.
+    func rename(_ id: DeviceID, of account: AccountID, to name: String) async throws -> Bool
+    /// Sets the push token of one of the account's active devices; returns whether it exists.
+    func setPushToken(_ token: PushToken, of id: DeviceID, account: AccountID, at date: Date) async throws -> Bool
+    /// Deactivates one of the account's devices at once: the device, its keys and its sessions. Returns whether it
+    /// was active.
+    func deactivate(_ id: DeviceID, of account: AccountID, at date: Date) async throws -> Bool
+    /// Deletes one of the account's devices with its keys, ending its sessions; returns whether it existed.
+    func delete(_ id: DeviceID, of account: AccountID, at date: Date) async throws -> Bool
+}
+
+/// A push token, for the gateway that issued it.
+public enum PushToken: Sendable, Equatable {
+    /// A Firebase Cloud Messaging registration token.
+    case fcm(String)
+    /// An APNs device token, hex.
+    case apns(String)
+}

@@ -1,0 +1,132 @@
+import Vapor
+
+/// `POST /api/v1/devices/register/challenge` (seed 002's `DeviceRegistrationChallengeRequest`).
+struct DeviceRegistrationChallengeRequest: StrictRequestBody {
+    static let allowedFields: Set<String> = [
+        "deviceName", "deviceType", "deviceFingerprint", "publicKey", "keyAlgorithm",
+    ]
+    let deviceName: String
+    let deviceType: String
+    let deviceFingerprint: String
+    let publicKey: String
+    let keyAlgorithm: String
+}
+
+/// The answer to a registration challenge request.
+struct DeviceRegistrationChallengeResponse: Content {
+    let challenge: String
+    let sessionId: String
+    let deviceId: String
+    let expiresAt: String
+}
+
+/// `POST /api/v1/devices/register/verify` (seed 002's `DeviceRegistrationVerifyRequest`).
+struct DeviceRegistrationVerifyRequest: StrictRequestBody {
+    static let allowedFields: Set<String> = ["sessionId", "signedChallenge"]
+    let sessionId: String
+    let signedChallenge: String
+}
+
+/// The answer to a completed registration.
+struct DeviceRegistrationVerifyResponse: Content {
+    var success = true
+    let deviceId: String
+    let device: DeviceResponse
+}
+
+/// `POST /api/v1/auth/biometric/challenge` (seed 002's `MobileBiometricChallengeRequest`).
+struct BiometricChallengeRequest: StrictRequestBody {
+    static let allowedFields: Set<String> = ["deviceFingerprint"]
+    let deviceFingerprint: String
+}
+
+/// The answer to a sign-in challenge request.
+struct BiometricChallengeResponse: Content {
+    let challenge: String
+    let sessionId: String
+    let expiresAt: String
+}
+
+/// `POST /api/v1/auth/biometric/verify` (seed 002's `MobileBiometricLoginRequest`).
+struct BiometricLoginRequest: StrictRequestBody {
+    static let allowedFields: Set<String> = ["sessionId", "signedChallenge", "rememberMe"]
+    let sessionId: String
+    let signedChallenge: String
+    let rememberMe: Bool?
+}
+
+/// The answer to a completed sign-in.
+struct BiometricLoginResponse: Content {
+    var success = true
+    let tokens: TokenResponse
+}
+
+/// `PATCH /api/v1/devices/{deviceId}`.
+struct DeviceRenameRequest: StrictRequestBody {
+    static let allowedFields: Set<String> = ["deviceName"]
+    let deviceName: String
+}
+
+/// `PUT /api/v1/devices/push-token`: `{deviceId, fcmToken}` as seed 002's apps send it, or `{deviceId, apnsToken}`.
+struct PushTokenRequest: StrictRequestBody {
+    static let allowedFields: Set<String> = ["deviceId", "fcmToken", "apnsToken"]
+    let deviceId: String
+    let fcmToken: String?
+    let apnsToken: String?
+}
+
+/// `GET /api/v1/devices`.
+struct DeviceListResponse: Content {
+    let devices: [DeviceResponse]
+}
+
+/// A device as its account sees it.
+struct DeviceResponse: Content {
+    /// A key registered to the device.
+    struct Key: Content {
+        let id: String
+        let keyType: String
+        let declaredAlgorithm: String
+        let signatureConvention: String
+        let createdAt: String
+        let lastUsedAt: String?
+        let revokedAt: String?
+    }
+
+    /// A passkey created on the device.
+    struct Passkey: Content {
+        let id: String
+        let name: String
+        let createdAt: String
+        let lastUsedAt: String?
+    }
+
+    /// The device's push registration; the token itself is not returned.
+    struct PushRegistration: Content {
+        let provider: String
+        let updatedAt: String?
+    }
+
+    /// An active session on the device.
+    struct SessionSummary: Content {
+        let id: String
+        let signInMethod: String
+        let createdAt: String
+        let lastUsedAt: String
+        let expiresAt: String
+        let current: Bool
+    }
+
+    let id: String
+    let name: String
+    let deviceType: String
+    let active: Bool
+    let createdAt: String
+    let lastUsedAt: String?
+    let deactivatedAt: String?
+    let lockedUntil: String?
+    let keys: [Key]
+    let passkeys: [Passkey]
+    let pushTokens: [PushRegistration]
+    let sessions: [SessionSummary]
+}

@@ -1,0 +1,136 @@
+import Vapor
+
+/// Seed 002's device-bound keys: register a hardware key, sign in by signing a challenge, refresh, and manage
+/// devices. Errors use the core shape `{"success": false, "error": {"code", "message"}}` with seed 002's codes.
+struct DeviceKeyRoutes: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let api = routes.grouped("api", "v1")
+        let biometric = api.grouped("auth", "biometric")
+        biometric.post("challenge", use: signInChallenge)
+        biometric.post("verify", use: signIn)
+        biometric.post("refresh", use: refresh)
+        let devices = api.grouped("devices").grouped(BearerAuthMiddleware())
+        devices.post("register", "challenge", use: registrationChallenge)
+        devices.post("register", "verify", use: completeRegistration)
+        devices.get(use: list)
+        devices.put("push-token", use: setPushToken)
+        devices.patch(":deviceId", use: rename)
+        devices.post(":deviceId", "deactivate", use: deactivate)
+        devices.delete(":deviceId", use: delete)
+    }
+
+    func registrationChallenge(_ request: Request) async throws -> DeviceRegistrationChallengeResponse {
+        let body = try request.decodeStrict(DeviceRegistrationChallengeRequest.self)
+        let issued = try await request.hale.devices.startRegistration(
+            DeviceRegistrationRequest(
+                deviceName: body.deviceName, deviceType: body.deviceType, deviceFingerprint: body.deviceFingerprint,
+                publicKey: body.publicKey, keyAlgorithm: body.keyAlgorithm),
+            account: try request.account.accountId)
+        return DeviceRegistrationChallengeResponse(
+            challenge: issued.challenge, sessionId: issued.sessionId, deviceId: issued.deviceId?.description ?? "",
+            expiresAt: ISO8601.string(issued.expiresAt))
+    }
+
+    func completeRegistration(_ request: Request) async throws -> DeviceRegistrationVerifyResponse {
+        let body = try request.decodeStrict(DeviceRegistrationVerifyRequest.self)
+        let identity = try request.account
+        let summary = try await request.hale.devices.completeRegistration(
+            sessionId: body.sessionId, signedChallenge: body.signedChallenge, account: identity.accountId)
+        let device = DeviceResponse(
+            summary, passkeys: [], currentSession: identity.sessionId, now: request.hale.clock.now())
+        return DeviceRegistrationVerifyResponse(deviceId: device.id, device: device)
+    }
+
+    func signInChallenge(_ request: Request) async throws -> BiometricChallengeResponse {
+        let body = try request.decodeStrict(BiometricChallengeRequest.self)
+        let issued = try await request.hale.devices.startSignIn(fingerprint: body.deviceFingerprint)
+        return BiometricChallengeResponse(
+            challenge: issued.challenge, sessionId: issued.sessionId, expiresAt: ISO8601.string(issued.expiresAt))
+    }
+
+    func signIn(_ request: Request) async throws -> BiometricLoginResponse {
+        let body = try request.decodeStrict(BiometricLoginRequest.self)
+        let pair = try await request.hale.devices.completeSignIn(
+            sessionId: body.sessionId, signedChallenge: body.signedChallenge, rememberMe: body.rememberMe ?? false,
+            logger: request.logger)
+        return BiometricLoginResponse(tokens: TokenResponse(pair))
+    }
+
+    /// Seed 002's apps store this body as their tokens. A reused token ends the session: `REFRESH_FAILED`.
+    func refresh(_ request: Request) async throws -> TokenResponse {
+        let body = try request.decodeStrict(RefreshRequest.self)
+        do {
+            return TokenResponse(try await request.hale.sessions.refresh(body.refreshToken, logger: request.logger))
+        } catch let error as HaleError where error.code == .tokenReused {
+            throw HaleError(.refreshFailed, status: 401, message: error.message)
+        }
+    }
+
+    func list(_ request: Request) async throws -> DeviceListResponse {
+        let identity = try request.account
+        let summaries = try await request.hale.devices.list(for: identity.accountId)
+        let passkeys = try await request.hale.passkeys.list(for: identity.accountId)
+        let now = request.hale.clock.now()
+        return DeviceListResponse(
+            devices: summaries.map {
+                DeviceResponse($0, passkeys: passkeys, currentSession: identity.sessionId, now: now)
+            })
+    }
+
+    func rename(_ request: Request) async throws -> DeviceResponse {
+        let body = try request.decodeStrict(DeviceRenameRequest.self)
+        let identity = try request.account
+        let id = try Self.deviceID(request.parameters.get("deviceId"))
+        try await request.hale.devices.rename(id, of: identity.accountId, to: body.deviceName)
+        let summary = try await request.hale.devices.find(id, of: identity.accountId)
+        let passkeys = try await request.hale.passkeys.list(for: identity.accountId)
+        return DeviceResponse(
+            summary, passkeys: passkeys, currentSession: identity.sessionId, now: request.hale.clock.now())
+    }
+
+    func setPushToken(_ request: Request) async throws -> SuccessResponse {
+        let body = try request.decodeStrict(PushTokenRequest.self)
+        let token: PushToken
+        switch (body.fcmToken, body.apnsToken) {
+        case (let fcm?, nil): token = .fcm(try Self.validPushToken(fcm, name: "fcmToken"))
+        case (nil, let apns?): token = .apns(try Self.validAPNsToken(apns))
+        default: throw HaleError.invalidRequest("Send exactly one of fcmToken and apnsToken.")
+        }
+        try await request.hale.devices.setPushToken(
+            token, of: try Self.deviceID(body.deviceId), account: try request.account.accountId)
+        return SuccessResponse()
+    }
+
+    func deactivate(_ request: Request) async throws -> SuccessResponse {
+        let id = try Self.deviceID(request.parameters.get("deviceId"))
+        try await request.hale.devices.deactivate(id, of: try request.account.accountId)
+        return SuccessResponse()
+    }
+
+    func delete(_ request: Request) async throws -> SuccessResponse {
+        let id = try Self.deviceID(request.parameters.get("deviceId"))
+        try await request.hale.devices.delete(id, of: try request.account.accountId)
+        return SuccessResponse()
+    }
+
+    /// A device ID that is not a UUID names no device.
+    private static func deviceID(_ text: String?) throws -> DeviceID {
+        guard let text, let id = DeviceID(text) else { throw HaleError.deviceNotRegistered }
+        return id
+    }
+
+    private static func validPushToken(_ token: String, name: String) throws -> String {
+        guard (1...4096).contains(token.utf8.count), token.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
+            throw HaleError.invalidRequest("\(name) must be 1 to 4096 printable ASCII characters.")
+        }
+        return token
+    }
+
+    /// APNs device tokens are hex; Hale stores them lowercase.
+    private static func validAPNsToken(_ token: String) throws -> String {
+        guard (64...200).contains(token.count), token.count.isMultiple(of: 2), token.allSatisfy(\.isHexDigit) else {
+            throw HaleError.invalidRequest("apnsToken must be the device token in hex.")
+        }
+        return token.lowercased()
+    }
+}
