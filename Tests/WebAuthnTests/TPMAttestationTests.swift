@@ -182,6 +182,25 @@ struct TPMAttestationTests {
         await registration.expectInvalid("is a CA")
     }
 
+    @Test func aikCertificateWithoutBasicConstraints() async throws {
+        let registration = try editingAIK {
+            try TestCertificates.reissue($0, editing: TestCertificates.removing(.X509ExtensionID.basicConstraints))
+        }
+        await registration.expectInvalid("no readable basic constraints")
+    }
+
+    @Test func aikCertificateWithUnreadableBasicConstraints() async throws {
+        // A NULL where the BasicConstraints SEQUENCE belongs.
+        let registration = try editingAIK {
+            try TestCertificates.reissue($0) { extensions in
+                extensions.removeAll { $0.oid == .X509ExtensionID.basicConstraints }
+                extensions.append(
+                    Certificate.Extension(oid: .X509ExtensionID.basicConstraints, critical: true, value: [0x05, 0x00]))
+            }
+        }
+        await registration.expectInvalid("no readable basic constraints")
+    }
+
     @Test func aikCertificateForAnotherAAGUID() async throws {
         let registration = try editingAIK {
             try TestCertificates.reissue($0) { extensions in
