@@ -131,6 +131,14 @@ struct AndroidSafetyNetAttestationTests {
         try await resigned(subjectAlternativeName: unreadable).expectInvalid("attest.android.com")
     }
 
+    @Test func headerWithoutCertificates() async throws {
+        var registration = try registration()
+        var parts = try segments(registration)
+        parts[0] = Base64URL.encode(Array(#"{"alg":"RS256","x5c":[]}"#.utf8))
+        registration["response"] = .byteString(Array(parts.joined(separator: ".").utf8))
+        await registration.expectInvalid("no x5c certificate chain")
+    }
+
     @Test func deviceFailedTheCompatibilityCheck() async throws {
         try await resigned { $0["ctsProfileMatch"] = false }.expectInvalid("ctsProfileMatch")
     }
@@ -151,6 +159,15 @@ struct AndroidSafetyNetAttestationTests {
         registration.policy.safetyNetTimestampWindow = 60
         let verified = try await registration.verify()
         #expect(verified.attestationType == .basic)
+    }
+
+    @Test func timestampFromTheFutureUnderTheDefaultWindow() async throws {
+        var registration = try resigned { payload in
+            let milliseconds = (try Fixture.named(Self.fixture).verifyAt.timeIntervalSince1970 + 90) * 1000
+            payload["timestampMs"] = Int64(milliseconds)
+        }
+        registration.policy.safetyNetTimestampWindow = 60
+        await registration.expectInvalid("timestampMs")
     }
 
     @Test func missingTimestampUnderAWindow() async throws {
