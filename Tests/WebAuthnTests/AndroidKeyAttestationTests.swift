@@ -81,6 +81,17 @@ struct AndroidKeyAttestationTests {
         await registration.expectInvalid("key description")
     }
 
+    @Test func keyDescriptionThatIsNotAKeyDescription() async throws {
+        // An empty SEQUENCE, without the eight members of a KeyDescription.
+        var registration = try registration()
+        registration.certificates[0] = try TestCertificates.reissue(registration.certificates[0]) { extensions in
+            extensions.removeAll { $0.oid == AndroidKeyDescription.oid }
+            extensions.append(
+                Certificate.Extension(oid: AndroidKeyDescription.oid, critical: false, value: [0x30, 0x00]))
+        }
+        await registration.expectInvalid("key description")
+    }
+
     @Test func challengeIsNotTheClientDataHash() async throws {
         // attestationChallenge: OCTET STRING (32 bytes) 5652E2DC…
         let registration = try patchingLeaf(

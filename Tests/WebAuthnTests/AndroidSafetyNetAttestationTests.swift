@@ -21,9 +21,10 @@ struct AndroidSafetyNetAttestationTests {
     }
 
     /// The vector with its JWS replaced by one re-signed with a fresh key for `payload` changed by `edit`, by a leaf
-    /// re-issued for that key (and for `host`, if given).
+    /// re-issued for that key (and with `subjectAlternativeName` instead of its own, if given).
     func resigned(
-        alg: String = "ES256", host: String? = nil, _ edit: (inout [String: Any]) throws -> Void = { _ in }
+        alg: String = "ES256", subjectAlternativeName: Certificate.Extension? = nil,
+        _ edit: (inout [String: Any]) throws -> Void = { _ in }
     ) throws -> MutableRegistration {
         var registration = try registration()
         let parts = try segments(registration)
@@ -35,9 +36,9 @@ struct AndroidSafetyNetAttestationTests {
         let key = P256.Signing.PrivateKey()
         chain[0] = try TestCertificates.reissue(chain[0], publicKey: Certificate.PublicKey(key.publicKey)) {
             extensions in
-            guard let host else { return }
+            guard let subjectAlternativeName else { return }
             extensions.removeAll { $0.oid == .X509ExtensionID.subjectAlternativeName }
-            extensions.append(try Certificate.Extension(SubjectAlternativeNames([.dnsName(host)]), critical: false))
+            extensions.append(subjectAlternativeName)
         }
         let newHeader: [String: Any] = ["alg": alg, "x5c": chain.map { Data($0).base64EncodedString() }]
         let signingInput =
@@ -118,7 +119,24 @@ struct AndroidSafetyNetAttestationTests {
     }
 
     @Test func leafForAnotherHost() async throws {
-        try await resigned(host: "attest.example.com").expectInvalid("attest.android.com")
+        let otherHost = try Certificate.Extension(
+            SubjectAlternativeNames([.dnsName("attest.example.com")]), critical: false)
+        try await resigned(subjectAlternativeName: otherHost).expectInvalid("attest.android.com")
+    }
+
+    @Test func leafWithAnUnreadableSubjectAlternativeNameAndTheRightCommonName() async throws {
+        // A NULL where the GeneralNames SEQUENCE belongs; the leaf's CN is still attest.android.com.
+        let unreadable = Certificate.Extension(
+            oid: .X509ExtensionID.subjectAlternativeName, critical: false, value: [0x05, 0x00])
+        try await resigned(subjectAlternativeName: unreadable).expectInvalid("attest.android.com")
+    }
+
+    @Test func headerWithoutCertificates() async throws {
+        var registration = try registration()
+        var parts = try segments(registration)
+        parts[0] = Base64URL.encode(Array(#"{"alg":"RS256","x5c":[]}"#.utf8))
+        registration["response"] = .byteString(Array(parts.joined(separator: ".").utf8))
+        await registration.expectInvalid("no x5c certificate chain")
     }
 
     @Test func deviceFailedTheCompatibilityCheck() async throws {
@@ -141,6 +159,15 @@ struct AndroidSafetyNetAttestationTests {
         registration.policy.safetyNetTimestampWindow = 60
         let verified = try await registration.verify()
         #expect(verified.attestationType == .basic)
+    }
+
+    @Test func timestampFromTheFutureUnderTheDefaultWindow() async throws {
+        var registration = try resigned { payload in
+            let milliseconds = (try Fixture.named(Self.fixture).verifyAt.timeIntervalSince1970 + 90) * 1000
+            payload["timestampMs"] = Int64(milliseconds)
+        }
+        registration.policy.safetyNetTimestampWindow = 60
+        await registration.expectInvalid("timestampMs")
     }
 
     @Test func missingTimestampUnderAWindow() async throws {

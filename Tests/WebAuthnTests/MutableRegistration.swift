@@ -105,10 +105,11 @@ enum TestCertificates {
         return Array(bytes[..<start]) + new + Array(bytes[(start + old.count)...])
     }
 
-    /// `der` re-issued with another key, subject or issuer, or edited extensions, signed by `issuerKey` (by default a
-    /// throwaway key).
+    /// `der` re-issued with another version, key, subject or issuer, or edited extensions, signed by `issuerKey` (by
+    /// default a throwaway key).
     static func reissue(
-        _ der: [UInt8], publicKey: Certificate.PublicKey? = nil, subject: DistinguishedName? = nil,
+        _ der: [UInt8], version: Certificate.Version? = nil, publicKey: Certificate.PublicKey? = nil,
+        subject: DistinguishedName? = nil,
         issuer: DistinguishedName? = nil, issuerKey: P256.Signing.PrivateKey = P256.Signing.PrivateKey(),
         editing edit: (inout [Certificate.Extension]) throws -> Void = { _ in }
     ) throws -> [UInt8] {
@@ -116,7 +117,7 @@ enum TestCertificates {
         var extensions = Array(original.extensions)
         try edit(&extensions)
         let certificate = try Certificate(
-            version: original.version, serialNumber: original.serialNumber,
+            version: version ?? original.version, serialNumber: original.serialNumber,
             publicKey: publicKey ?? original.publicKey, notValidBefore: original.notValidBefore,
             notValidAfter: original.notValidAfter, issuer: issuer ?? original.issuer,
             subject: subject ?? original.subject,

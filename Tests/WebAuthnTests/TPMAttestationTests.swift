@@ -88,6 +88,17 @@ struct TPMAttestationTests {
         await registration.expectInvalid("neither an RSA nor an ECC key")
     }
 
+    @Test func truncatedPubArea() async throws {
+        let registration = try editing("pubArea") { $0.removeLast() }
+        await registration.expectInvalid("pubArea is truncated")
+    }
+
+    @Test func pubAreaNamedWithAnUnsupportedHash() async throws {
+        // nameAlg TPM_ALG_SHA256 becomes TPM_ALG_SM3_256.
+        let registration = try editing("pubArea") { $0[3] = 0x12 }
+        await registration.expectInvalid("nameAlg")
+    }
+
     @Test func pubAreaWithTrailingBytes() async throws {
         let registration = try editing("pubArea") { $0.append(0) }
         await registration.expectInvalid("trailing bytes")
@@ -128,6 +139,11 @@ struct TPMAttestationTests {
         await registration.expectInvalid("does not name pubArea")
     }
 
+    @Test func attestedWithTrailingBytes() async throws {
+        let registration = try editing("certInfo") { $0.append(0) }
+        await registration.expectInvalid("certInfo.attested has trailing bytes")
+    }
+
     @Test func truncatedCertInfo() async throws {
         let registration = try editing("certInfo") { $0.removeLast() }
         await registration.expectInvalid("truncated")
@@ -136,6 +152,11 @@ struct TPMAttestationTests {
     @Test func tamperedSignature() async throws {
         let registration = try editing("sig") { $0[100] ^= 0x01 }
         await registration.expectInvalid("sig does not verify")
+    }
+
+    @Test func aikCertificateOfVersion1() async throws {
+        let registration = try editingAIK { try TestCertificates.reissue($0, version: .v1) }
+        await registration.expectInvalid("not version 3")
     }
 
     @Test func aikCertificateWithASubject() async throws {
@@ -180,6 +201,25 @@ struct TPMAttestationTests {
             }
         }
         await registration.expectInvalid("is a CA")
+    }
+
+    @Test func aikCertificateWithoutBasicConstraints() async throws {
+        let registration = try editingAIK {
+            try TestCertificates.reissue($0, editing: TestCertificates.removing(.X509ExtensionID.basicConstraints))
+        }
+        await registration.expectInvalid("no readable basic constraints")
+    }
+
+    @Test func aikCertificateWithUnreadableBasicConstraints() async throws {
+        // A NULL where the BasicConstraints SEQUENCE belongs.
+        let registration = try editingAIK {
+            try TestCertificates.reissue($0) { extensions in
+                extensions.removeAll { $0.oid == .X509ExtensionID.basicConstraints }
+                extensions.append(
+                    Certificate.Extension(oid: .X509ExtensionID.basicConstraints, critical: true, value: [0x05, 0x00]))
+            }
+        }
+        await registration.expectInvalid("no readable basic constraints")
     }
 
     @Test func aikCertificateForAnotherAAGUID() async throws {

@@ -110,9 +110,16 @@ struct AndroidSafetyNetAttestation: AttestationFormat {
         return certificates
     }
 
-    /// RFC 6125 host name matching: the DNS names of the SAN if there is one, otherwise the subject's CN.
+    /// RFC 6125 host name matching: the DNS names of the SAN if there is one, otherwise the subject's CN. A SAN that
+    /// cannot be read matches nothing; it must not let the CN stand in for it.
     private static func isIssued(to host: String, _ certificate: Certificate) -> Bool {
-        if let names = try? certificate.extensions.subjectAlternativeNames {
+        let names: SubjectAlternativeNames?
+        do {
+            names = try certificate.extensions.subjectAlternativeNames
+        } catch {
+            return false
+        }
+        if let names {
             return names.contains { name in
                 guard case .dnsName(let dnsName) = name else { return false }
                 return dnsName.lowercased() == host

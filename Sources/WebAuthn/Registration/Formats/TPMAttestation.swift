@@ -104,8 +104,15 @@ struct TPMAttestation: AttestationFormat {
         else {
             throw Self.invalid("the AIK certificate's extended key usage lacks tcg-kp-AIKCertificate")
         }
-        if case .isCertificateAuthority = try? certificate.extensions.basicConstraints {
-            throw Self.invalid("the AIK certificate is a CA")
+        try checkBasicConstraints(of: certificate)
+    }
+
+    /// §8.3.1: the basic constraints extension is there, and its CA component is false.
+    private func checkBasicConstraints(of certificate: Certificate) throws(WebAuthnError) {
+        switch try? certificate.extensions.basicConstraints {
+        case .notCertificateAuthority: return
+        case .isCertificateAuthority: throw Self.invalid("the AIK certificate is a CA")
+        case nil: throw Self.invalid("the AIK certificate has no readable basic constraints")
         }
     }
 
