@@ -37,7 +37,13 @@ struct PackedAttestation: AttestationFormat {
         guard units.contains(where: { "\($0.value)" == "Authenticator Attestation" }) else {
             throw Self.invalid("the attestation certificate's OU is not \"Authenticator Attestation\"")
         }
-        if case .isCertificateAuthority = try? certificate.extensions.basicConstraints {
+        let constraints: BasicConstraints?
+        do {
+            constraints = try certificate.extensions.basicConstraints
+        } catch {
+            throw Self.invalid("the attestation certificate has no readable basic constraints")
+        }
+        if case .isCertificateAuthority = constraints {
             throw Self.invalid("the attestation certificate is a CA")
         }
         try CertificateChain.checkAAGUID(of: certificate, is: aaguid, format: Self.identifier)
