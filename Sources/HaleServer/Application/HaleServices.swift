@@ -27,6 +27,8 @@ public struct HaleServices: Sendable {
     public let passkeys: Passkeys
     /// Devices and their hardware-backed keys.
     public let devices: Devices
+    /// Request budgets.
+    public let requestLimits: RequestLimits
     let signingKeys: SigningKeyRing
 
     init(configuration: HaleConfiguration, database: HaleDatabase, clock: HaleClock) throws {
@@ -61,6 +63,7 @@ public struct HaleServices: Sendable {
         devices = Devices(
             repository: SQLDeviceRepository(database: database), challenges: challenges, sessions: sessions,
             settings: configuration.deviceKeys, clock: clock)
+        requestLimits = RequestLimits(limiter: RateLimiter(), settings: configuration.rateLimits, clock: clock)
     }
 
     private static func relyingParty(_ configuration: HaleConfiguration) throws -> RelyingParty {

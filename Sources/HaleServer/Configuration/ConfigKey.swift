@@ -101,6 +101,14 @@ extension ConfigKey {
             path: "deviceKeys.lockoutDuration", kind: .duration, defaultValue: "15m",
             summary: "How long a device stays locked out after too many failed signatures."),
         ConfigKey(
+            path: "rateLimits.deviceKeysPerIp", kind: .string, defaultValue: "60/1m",
+            summary:
+                "Device-key challenge and verify requests allowed per client IP, as `COUNT/DURATION`; counted per instance."
+        ),
+        ConfigKey(
+            path: "rateLimits.deviceKeysPerFingerprint", kind: .string, defaultValue: "10/1m",
+            summary: "Device-key sign-in challenges allowed per device fingerprint, as `COUNT/DURATION`; per instance."),
+        ConfigKey(
             path: "apps.apple", kind: .list, defaultValue: "",
             summary: "iOS apps as `TEAMID.bundle.id`, served in `/.well-known/apple-app-site-association`."),
         ConfigKey(

@@ -57,6 +57,14 @@ public struct HaleConfiguration: Sendable {
         public var lockoutDuration: Duration
     }
 
+    /// Request budgets for routes that invite guessing.
+    public struct RateLimits: Sendable {
+        /// Device-key challenge and verify requests per client IP.
+        public var deviceKeysPerIp: RateLimit
+        /// Device-key sign-in challenges per device fingerprint.
+        public var deviceKeysPerFingerprint: RateLimit
+    }
+
     /// One Android app: its package and the SHA-256 fingerprint of its signing certificate.
     public struct AndroidApp: Sendable, Equatable {
         /// The package name.
@@ -83,6 +91,8 @@ public struct HaleConfiguration: Sendable {
     public var passkeys: Passkeys
     /// Device-bound keys.
     public var deviceKeys: DeviceKeys
+    /// Rate limits.
+    public var rateLimits: RateLimits
     /// The apps.
     public var apps: Apps
     /// The minimum level of log lines written.
@@ -111,6 +121,9 @@ public struct HaleConfiguration: Sendable {
         deviceKeys = DeviceKeys(
             lockoutThreshold: try values.integer("deviceKeys.lockoutThreshold"),
             lockoutDuration: try values.duration("deviceKeys.lockoutDuration"))
+        rateLimits = RateLimits(
+            deviceKeysPerIp: try Self.rateLimit(values, "rateLimits.deviceKeysPerIp"),
+            deviceKeysPerFingerprint: try Self.rateLimit(values, "rateLimits.deviceKeysPerFingerprint"))
         apps = Apps(
             apple: try values.list("apps.apple"), android: try values.list("apps.android").map(Self.androidApp))
         logLevel = try Self.logLevel(try values.string("logging.level"))
@@ -130,6 +143,14 @@ public struct HaleConfiguration: Sendable {
         guard (1...1000).contains(deviceKeys.lockoutThreshold) else {
             throw ConfigError("deviceKeys.lockoutThreshold must be between 1 and 1000")
         }
+    }
+
+    private static func rateLimit(_ values: ConfigValues, _ path: String) throws -> RateLimit {
+        let text = try values.string(path)
+        guard let limit = RateLimit(text) else {
+            throw ConfigError("\(path) must be COUNT/DURATION, such as 30/1m, not \"\(text)\"")
+        }
+        return limit
     }
 
     private static func androidApp(_ entry: String) throws -> AndroidApp {

@@ -9,6 +9,8 @@ public struct HaleError: Error, Sendable, Equatable, CustomStringConvertible {
     public let status: Int
     /// A human-readable message that is safe to return to the client.
     public let message: String
+    /// Seconds after which a refused request may be retried, sent as `Retry-After` whatever the surface's shape.
+    public var retryAfterSeconds: Int?
 
     /// The code and the message.
     public var description: String { "\(code): \(message)" }

@@ -16,7 +16,11 @@ struct HaleErrorMiddleware: AsyncMiddleware {
                 request.logger.error("unhandled error: \(String(reflecting: error))")
                 return Response(status: .internalServerError)
             }
-            return renderers.renderer(for: request.url.path).render(domainError, for: request)
+            let response = renderers.renderer(for: request.url.path).render(domainError, for: request)
+            if let seconds = domainError.retryAfterSeconds {
+                response.headers.replaceOrAdd(name: .retryAfter, value: String(seconds))
+            }
+            return response
         }
     }
 

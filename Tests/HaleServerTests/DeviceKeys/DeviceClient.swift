@@ -77,6 +77,8 @@ struct DeviceClientError: Error {}
 /// The HTTP calls the apps make, in-process.
 struct DeviceAPI {
     let app: Application
+    /// In memory by default; `.running` goes through a real socket, so requests have a client address.
+    var method: Application.Method = .inMemory
 
     struct Challenge: Decodable {
         let challenge: String
@@ -101,7 +103,7 @@ struct DeviceAPI {
         -> TestingHTTPResponse
     {
         let data = try JSONSerialization.data(withJSONObject: body)
-        return try await app.testing().sendRequest(
+        return try await app.testing(method: method).sendRequest(
             .POST, path, headers: .json(bearer: bearer), body: ByteBuffer(data: data))
     }
 
@@ -109,7 +111,8 @@ struct DeviceAPI {
         -> TestingHTTPResponse
     {
         let buffer = try body.map { ByteBuffer(data: try JSONSerialization.data(withJSONObject: $0)) }
-        return try await app.testing().sendRequest(method, path, headers: .json(bearer: bearer), body: buffer)
+        return try await app.testing(method: self.method).sendRequest(
+            method, path, headers: .json(bearer: bearer), body: buffer)
     }
 
     func decode<T: Decodable>(_ type: T.Type, _ response: TestingHTTPResponse) throws -> T {

@@ -242,3 +242,52 @@ struct DeviceRejectionTests {
         }
     }
 }
+
+/// Request budgets on the device-key routes.
+@Suite("HTTP: seed 002 device keys, rate limits")
+struct DeviceRateLimitTests {
+    @Test("challenges beyond the per-fingerprint budget get 429 with Retry-After, until the window ends")
+    func perFingerprint() async throws {
+        let time = TestClock()
+        try await withHale(clock: time.clock, settings: ["rateLimits.deviceKeysPerFingerprint": "3/1m"]) { app in
+            let api = DeviceAPI(app: app)
+            for _ in 0..<3 {
+                _ = try await api.signInChallenge("fingerprint-a")
+            }
+            let refused = try await api.post("/api/v1/auth/biometric/challenge", ["deviceFingerprint": "fingerprint-a"])
+            #expect(refused.status == .tooManyRequests)
+            #expect(try refused.coreError().error.code == "RATE_LIMITED")
+            #expect(refused.headers.first(name: .retryAfter) == "60")
+            _ = try await api.signInChallenge("fingerprint-b")
+            time.advance(.seconds(60))
+            _ = try await api.signInChallenge("fingerprint-a")
+        }
+    }
+
+    @Test("verify requests count against the client's budget")
+    func perClient() async throws {
+        try await withHale(settings: ["rateLimits.deviceKeysPerIp": "2/1m"]) { app in
+            let api = DeviceAPI(app: app, method: .running(hostname: "127.0.0.1", port: try freeLoopbackPort()))
+            let statuses = try await (0..<3).asyncMap { _ in
+                try await api.signIn(sessionId: "unknown", signature: "AAAA").status
+            }
+            #expect(statuses == [.badRequest, .badRequest, .tooManyRequests])
+        }
+    }
+
+    @Test("a malformed budget is a configuration error")
+    func configuration() {
+        #expect(RateLimit("30/1m") == RateLimit("30/60s"))
+        #expect(RateLimit("0/1m") == nil)
+        #expect(RateLimit("30") == nil)
+        #expect(RateLimit("x/1m") == nil)
+    }
+}
+
+extension Sequence {
+    fileprivate func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var results: [T] = []
+        for element in self { results.append(try await transform(element)) }
+        return results
+    }
+}

@@ -20,6 +20,7 @@ struct DeviceKeyRoutes: RouteCollection {
     }
 
     func registrationChallenge(_ request: Request) async throws -> DeviceRegistrationChallengeResponse {
+        try request.hale.requestLimits.admitDeviceKeyRequest(ip: request.clientIP)
         let body = try request.decodeStrict(DeviceRegistrationChallengeRequest.self)
         let issued = try await request.hale.devices.startRegistration(
             DeviceRegistrationRequest(
@@ -32,6 +33,7 @@ struct DeviceKeyRoutes: RouteCollection {
     }
 
     func completeRegistration(_ request: Request) async throws -> DeviceRegistrationVerifyResponse {
+        try request.hale.requestLimits.admitDeviceKeyRequest(ip: request.clientIP)
         let body = try request.decodeStrict(DeviceRegistrationVerifyRequest.self)
         let identity = try request.account
         let summary = try await request.hale.devices.completeRegistration(
@@ -42,13 +44,16 @@ struct DeviceKeyRoutes: RouteCollection {
     }
 
     func signInChallenge(_ request: Request) async throws -> BiometricChallengeResponse {
+        try request.hale.requestLimits.admitDeviceKeyRequest(ip: request.clientIP)
         let body = try request.decodeStrict(BiometricChallengeRequest.self)
+        try request.hale.requestLimits.admitDeviceKeyRequest(ip: nil, fingerprint: body.deviceFingerprint)
         let issued = try await request.hale.devices.startSignIn(fingerprint: body.deviceFingerprint)
         return BiometricChallengeResponse(
             challenge: issued.challenge, sessionId: issued.sessionId, expiresAt: ISO8601.string(issued.expiresAt))
     }
 
     func signIn(_ request: Request) async throws -> BiometricLoginResponse {
+        try request.hale.requestLimits.admitDeviceKeyRequest(ip: request.clientIP)
         let body = try request.decodeStrict(BiometricLoginRequest.self)
         let pair = try await request.hale.devices.completeSignIn(
             sessionId: body.sessionId, signedChallenge: body.signedChallenge, rememberMe: body.rememberMe ?? false,
