@@ -39,8 +39,8 @@ public struct AuthenticationVerifier: Sendable {
         }
         // Steps 20–21: the signature over authenticatorData ‖ SHA-256(clientDataJSON).
         let publicKey = try COSEKey(bytes: credential.publicKey)
-        let signedData = authenticatorData.bytes + Array(SHA256.hash(data: clientDataBytes))
-        guard publicKey.isValidSignature(signature, for: signedData) else {
+        let clientDataHash = Array(SHA256.hash(data: clientDataBytes))
+        guard publicKey.isValidSignature(signature, over: authenticatorData.bytes, clientDataHash) else {
             throw WebAuthnError(.invalidSignature, "the signature does not verify")
         }
         // Step 22: the counter must grow, unless the authenticator does not keep one (both zero).

@@ -85,6 +85,21 @@ public enum COSEKey: Sendable {
     private static let canonicalP256Head: [UInt8] = [0xA5, 0x01, 0x02, 0x03, 0x26, 0x20, 0x01, 0x21, 0x58, 0x20]
     private static let canonicalP256YHead: [UInt8] = [0x22, 0x58, 0x20]
 
+    /// Whether `signature` is this key's signature over `first ‖ second`. ES256 hashes the two parts in place
+    /// rather than joining them, as an assertion's authenticator data and client-data hash are verified.
+    func isValidSignature(_ signature: [UInt8], over first: [UInt8], _ second: [UInt8]) -> Bool {
+        guard case .p256(let key) = self else { return isValidSignature(signature, for: first + second) }
+        guard let raw = ECDSASignatureDER.rawP256(signature),
+            let parsed = try? P256.Signing.ECDSASignature(rawRepresentation: raw)
+        else {
+            return false
+        }
+        var hash = SHA256()
+        hash.update(data: first)
+        hash.update(data: second)
+        return key.isValidSignature(parsed, for: hash.finalize())
+    }
+
     private static func p256(_ value: CBORValue) throws(WebAuthnError) -> P256.Signing.PublicKey {
         guard value[-1]?.int == 1, let x = value[-2]?.bytes, let y = value[-3]?.bytes, x.count == 32, y.count == 32
         else {
