@@ -44,6 +44,10 @@ public func migrate(_ app: Application) async throws {
 private func useDatabase(_ location: DatabaseLocation, in app: Application) throws {
     switch location {
     case .sqlite(let path):
+        // SQLite does its I/O on the application's thread pool, by default the process-wide one with a thread per
+        // core, where a connection waiting for the write lock spins. A pool of its own, larger than the number of
+        // connections, always leaves the lock's holder a thread to finish on.
+        app.threadPool = NIOThreadPool(numberOfThreads: 8)
         // No SQL log: SQLite's driver logs bound values, and some are secrets.
         app.databases.use(.sqlite(.file(path), sqlLogLevel: nil), as: .sqlite)
     case .postgres(let url):
@@ -57,5 +61,6 @@ private func registerRoutes(_ app: Application) throws {
     try app.register(collection: SessionRoutes())
     try app.register(collection: MobileBiometricRoutes())
     try app.register(collection: DeviceKeyRoutes())
+    try app.register(collection: AuditRoutes())
     try app.register(collection: AssociationRoutes())
 }

@@ -8,6 +8,8 @@ import SQLKit
 /// every event loop rather than queueing on one.
 public struct HaleDatabase: Sendable {
     private let resolve: @Sendable () -> any SQLDatabase & Database
+    /// Queues SQLite write transactions; `nil` on PostgreSQL and inside a transaction.
+    private let writeGate: WriteGate?
     /// Whether this is PostgreSQL, where `FOR UPDATE` and `SKIP LOCKED` exist.
     public let isPostgres: Bool
 
@@ -17,6 +19,7 @@ public struct HaleDatabase: Sendable {
             throw ConfigError("the configured database driver does not support SQL")
         }
         isPostgres = sample.dialect.name == "postgresql"
+        writeGate = isPostgres ? nil : WriteGate()
         self.resolve = {
             guard let database = resolve() as? any SQLDatabase & Database else {
                 preconditionFailure("the driver was checked to speak SQL when the database was configured")
@@ -28,6 +31,7 @@ public struct HaleDatabase: Sendable {
     private init(pinned: any SQLDatabase & Database, isPostgres: Bool) {
         self.resolve = { pinned }
         self.isPostgres = isPostgres
+        writeGate = nil
     }
 
     /// The Fluent database, for migrations.
@@ -47,7 +51,14 @@ public struct HaleDatabase: Sendable {
         if postgres {
             return try await fluent.transaction { try await body(try Self.pinning($0, isPostgres: true)) }
         }
-        return try await fluent.withConnection { connection in
+        guard let writeGate else { return try await immediateTransaction(body) }
+        return try await writeGate.through { try await immediateTransaction(body) }
+    }
+
+    private func immediateTransaction<T: Sendable>(
+        _ body: @escaping @Sendable (HaleDatabase) async throws -> T
+    ) async throws -> T {
+        try await fluent.withConnection { connection in
             let database = try Self.pinning(connection, isPostgres: false)
             try await database.sql.raw("BEGIN IMMEDIATE").run()
             do {
