@@ -55,3 +55,27 @@ struct CommandLineTests {
         }
     }
 }
+
+@Suite("hale audit verify")
+struct AuditCommandTests {
+    @Test func parses() throws {
+        #expect(try HaleCommand.parseAsRoot(["audit", "verify"]) is AuditCommand.Verify)
+    }
+
+    @Test func reportsAnIntactTrailAndTheFirstBrokenEvent() async throws {
+        try await withHale { app in
+            let account = try await app.hale.accounts.create(email: "a@example.com", role: "user")
+            for _ in 0..<2 {
+                try await app.hale.audit.record(.deviceRegistered, AuditTrail.Subject(account: account.id))
+            }
+            let intact = try await AuditCommand.Verify.verify(app.hale.audit)
+            #expect(AuditCommand.Verify.report(intact) == "The audit trail is intact: 2 events.")
+            try await app.hale.database.sql.update("audit_events").set("event_type", to: "nothing_happened")
+                .where("sequence", .equal, 1).run()
+            let broken = try await AuditCommand.Verify.verify(app.hale.audit)
+            #expect(
+                AuditCommand.Verify.report(broken)
+                    == "The audit trail is broken at event 1: its content does not match its hash.")
+        }
+    }
+}

@@ -29,6 +29,8 @@ public struct HaleServices: Sendable {
     public let devices: Devices
     /// Request budgets.
     public let requestLimits: RequestLimits
+    /// The hash-chained audit trail of security events.
+    public let audit: AuditTrail
     let signingKeys: SigningKeyRing
 
     init(configuration: HaleConfiguration, database: HaleDatabase, clock: HaleClock) throws {
@@ -42,12 +44,13 @@ public struct HaleServices: Sendable {
         accessTokens = AccessTokens(
             keys: signingKeys, issuer: tokens.issuer, lifetime: tokens.accessTokenLifetime, clock: clock)
         accounts = Accounts(repository: SQLAccountRepository(database: database), clock: clock)
+        audit = AuditTrail(repository: SQLAuditRepository(database: database), clock: clock)
         sessions = Sessions(
             repository: SQLSessionRepository(database: database), accessTokens: accessTokens,
             lifetimes: SessionLifetimes(
                 standard: tokens.refreshTokenLifetime, rememberMe: tokens.rememberMeRefreshTokenLifetime,
                 reuseGracePeriod: tokens.refreshReuseGracePeriod),
-            clock: clock)
+            audit: audit, clock: clock)
         personalAccessTokens = PersonalAccessTokens(
             repository: SQLPersonalAccessTokenRepository(database: database), clock: clock)
         challenges = ServerChallenges(repository: SQLServerChallengeRepository(database: database), clock: clock)
@@ -62,7 +65,7 @@ public struct HaleServices: Sendable {
             sessions: sessions, clock: clock)
         devices = Devices(
             repository: SQLDeviceRepository(database: database), challenges: challenges, sessions: sessions,
-            settings: configuration.deviceKeys, clock: clock)
+            audit: audit, settings: configuration.deviceKeys, clock: clock)
         requestLimits = RequestLimits(limiter: RateLimiter(), settings: configuration.rateLimits, clock: clock)
     }
 

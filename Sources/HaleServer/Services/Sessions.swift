@@ -14,6 +14,7 @@ public struct Sessions: Sendable {
     let repository: any SessionRepository
     let accessTokens: AccessTokens
     let lifetimes: SessionLifetimes
+    let audit: AuditTrail
     let clock: HaleClock
 
     /// Starts a session for the account and returns its first tokens.
@@ -51,7 +52,10 @@ public struct Sessions: Sendable {
         case .expired:
             throw HaleError.expiredToken
         case .reuseDetected(let session):
-            logger.warning("refresh token reuse detected; session revoked", metadata: ["session": "\(session)"])
+            logger.warning("refresh token reuse detected; session revoked", metadata: ["session": "\(session.id)"])
+            try await audit.record(
+                .refreshTokenReuseDetected,
+                AuditTrail.Subject(account: session.accountId, device: session.deviceId, session: session.id))
             throw HaleError.reusedToken
         }
     }
@@ -83,7 +87,7 @@ public struct Sessions: Sendable {
         case rotated(TokenPair)
         case expired
         case revoked
-        case reuseDetected(SessionID)
+        case reuseDetected(Session)
     }
 
     /// Runs inside the write transaction. The token is read again once its session is locked, so a refresh that
@@ -108,7 +112,7 @@ public struct Sessions: Sendable {
             guard try await isGracefulRetry(of: presented, successor: successor, in: repository, at: now) else {
                 _ = try await repository.revoke(
                     session.id, of: session.accountId, reason: "refresh_token_reuse", at: now)
-                return .reuseDetected(session.id)
+                return .reuseDetected(session)
             }
         }
         var renewed = session

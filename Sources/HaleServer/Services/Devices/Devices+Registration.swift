@@ -53,9 +53,9 @@ extension Devices {
     }
 
     /// Completes a registration: the challenge is consumed once, then the signature must verify with the key.
-    public func completeRegistration(sessionId: String, signedChallenge: String, account: AccountID) async throws
-        -> Summary
-    {
+    public func completeRegistration(
+        sessionId: String, signedChallenge: String, account: AccountID, ip: String?
+    ) async throws -> Summary {
         let consumed = try await challenges.consumeOrInvalid(
             kind: Self.registrationKind, value: sessionId, binding: ChallengeBinding(accountId: account))
         let pending = try DeviceChallengeContext.decode(PendingDeviceRegistration.self, from: consumed.context)
@@ -71,12 +71,16 @@ extension Devices {
         let device = Device(
             id: pending.deviceId, accountId: account, name: pending.name, deviceType: pending.deviceType,
             fingerprintHash: pending.fingerprintHash, fcmToken: nil, apnsToken: nil, pushTokenUpdatedAt: nil,
-            failedSignatureCount: 0, lockedUntil: nil, createdAt: now, lastUsedAt: nil, deactivatedAt: nil)
+            failedSignatureCount: 0, lockedUntil: nil, createdAt: now, lastUsedAt: nil,
+            lastIpRange: ip.flatMap(IPRange.of), deactivatedAt: nil)
         let record = DeviceKeyRecord(
             id: UUID(), deviceId: device.id, accountId: account, publicKey: pending.publicKey,
             thumbprint: key.thumbprint, keyType: Self.keyType(key.kind), declaredAlgorithm: pending.declaredAlgorithm,
             signatureConvention: convention.rawValue, createdAt: now, lastUsedAt: nil, revokedAt: nil)
         try await repository.insert(device, key: record)
+        try await audit.record(
+            .deviceRegistered, AuditTrail.Subject(account: account, device: device.id, ipRange: device.lastIpRange),
+            details: ["keyType": record.keyType, "signatureConvention": record.signatureConvention])
         return Summary(device: device, keys: [record], sessions: [])
     }
 

@@ -19,7 +19,7 @@ extension Devices {
     /// Completes a sign-in: consumes the challenge once, finds the key among the fingerprint's devices that made the
     /// signature, and starts a session on that device. Every failure past the challenge is the same 401.
     public func completeSignIn(
-        sessionId: String, signedChallenge: String, rememberMe: Bool, logger: Logger
+        sessionId: String, signedChallenge: String, rememberMe: Bool, ip: String?, logger: Logger
     ) async throws -> TokenPair {
         let consumed = try await challenges.consumeOrInvalid(kind: Self.signInKind, value: sessionId)
         let pending = try DeviceChallengeContext.decode(PendingDeviceSignIn.self, from: consumed.context)
@@ -33,10 +33,20 @@ extension Devices {
             logger.notice("device sign-in failed", metadata: ["candidates": "\(candidates.count)"])
             throw HaleError.deviceSignInFailed
         }
-        try await repository.recordSignIn(key: signer.key.id, device: signer.device.id, at: now)
-        return try await sessions.start(
+        let ipRange = ip.flatMap(IPRange.of)
+        try await repository.recordSignIn(key: signer.key.id, device: signer.device.id, ipRange: ipRange, at: now)
+        let tokens = try await sessions.start(
             account: signer.device.accountId, device: signer.device.id, signInMethod: "device_key",
             rememberMe: rememberMe)
+        if let ipRange, let previous = signer.device.lastIpRange, previous != ipRange {
+            try await audit.record(
+                .deviceKeyNewIpRange,
+                AuditTrail.Subject(
+                    account: signer.device.accountId, device: signer.device.id, session: tokens.sessionId,
+                    ipRange: ipRange),
+                details: ["previousIpRange": previous])
+        }
+        return tokens
     }
 
     /// The candidate whose key made the signature, if any.

@@ -8,6 +8,7 @@ public struct Devices: Sendable {
     let repository: any DeviceRepository
     let challenges: ServerChallenges
     let sessions: Sessions
+    let audit: AuditTrail
     let settings: HaleConfiguration.DeviceKeys
     let clock: HaleClock
 
@@ -60,10 +61,12 @@ public struct Devices: Sendable {
     }
 
     /// Deactivates one of the account's devices: its keys are revoked and its sessions end, in one transaction.
-    public func deactivate(_ id: DeviceID, of account: AccountID) async throws {
+    public func deactivate(_ id: DeviceID, of account: AccountID, ip: String?) async throws {
         guard try await repository.deactivate(id, of: account, at: clock.now()) else {
             throw HaleError.deviceNotRegistered
         }
+        try await audit.record(
+            .deviceDeactivated, AuditTrail.Subject(account: account, device: id, ipRange: ip.flatMap(IPRange.of)))
     }
 
     /// Deletes one of the account's devices and its keys, ending its sessions.

@@ -10,5 +10,6 @@ enum HaleMigrations {
         M0005_CreateSigningKeys(),
         M0006_CreatePasskeys(),
         M0007_CreateDevices(),
+        M0008_CreateAuditEvents(),
     ]
 }

@@ -18,6 +18,7 @@ struct M0007_CreateDevices: AsyncMigration {
             .field("locked_until", .datetime)
             .field("created_at", .datetime, .required)
             .field("last_used_at", .datetime)
+            .field("last_ip_range", .string)
             .field("deactivated_at", .datetime)
             .create()
         try await database.schema("device_keys")

@@ -26,6 +26,8 @@ public struct Device: Codable, Sendable, Equatable {
     public var createdAt: Date
     /// When it last signed in.
     public var lastUsedAt: Date?
+    /// The network (IPv4 /24, IPv6 /48) it last signed in from; a change is a security event.
+    public var lastIpRange: String?
     /// When it was deactivated, if it was; a deactivated device cannot sign in again.
     public var deactivatedAt: Date?
 }

@@ -22,8 +22,8 @@ protocol DeviceRepository: Sendable {
     func keys(of account: AccountID) async throws -> [DeviceKeyRecord]
     /// Unrevoked keys on active devices with this fingerprint that are not locked out at `date`; at most `limit`.
     func signInCandidates(fingerprintHash: String, at date: Date, limit: Int) async throws -> [SignInCandidate]
-    /// Records a sign-in with `key`: its and its device's last use, and the device's failure count reset.
-    func recordSignIn(key: UUID, device: DeviceID, at date: Date) async throws
+    /// Records a sign-in with `key`: its and its device's last use and network, and the failure count reset.
+    func recordSignIn(key: UUID, device: DeviceID, ipRange: String?, at date: Date) async throws
     /// Counts a failed signature on each device; a device reaching `threshold` is locked until `lockedUntil`.
     func recordFailedSignature(devices: [DeviceID], threshold: Int64, lockedUntil: Date) async throws
     /// Renames one of the account's devices; returns whether it exists.

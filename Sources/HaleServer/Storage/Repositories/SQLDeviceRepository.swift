@@ -65,9 +65,11 @@ struct SQLDeviceRepository: DeviceRepository {
         return keys.compactMap { key in byID[key.deviceId].map { SignInCandidate(key: key, device: $0) } }
     }
 
-    func recordSignIn(key: UUID, device: DeviceID, at date: Date) async throws {
+    func recordSignIn(key: UUID, device: DeviceID, ipRange: String?, at date: Date) async throws {
         try await database.sql.update("device_keys").set("last_used_at", to: date).where("id", .equal, key).run()
-        try await database.sql.update("devices").set("last_used_at", to: date)
+        let update = database.sql.update("devices")
+        if let ipRange { update.set("last_ip_range", to: ipRange) }
+        try await update.set("last_used_at", to: date)
             .set("failed_signature_count", to: 0).set("locked_until", to: SQLLiteral.null)
             .where("id", .equal, device).run()
     }

@@ -37,7 +37,8 @@ struct DeviceKeyRoutes: RouteCollection {
         let body = try request.decodeStrict(DeviceRegistrationVerifyRequest.self)
         let identity = try request.account
         let summary = try await request.hale.devices.completeRegistration(
-            sessionId: body.sessionId, signedChallenge: body.signedChallenge, account: identity.accountId)
+            sessionId: body.sessionId, signedChallenge: body.signedChallenge, account: identity.accountId,
+            ip: request.clientIP)
         let device = DeviceResponse(
             summary, passkeys: [], currentSession: identity.sessionId, now: request.hale.clock.now())
         return DeviceRegistrationVerifyResponse(deviceId: device.id, device: device)
@@ -57,7 +58,7 @@ struct DeviceKeyRoutes: RouteCollection {
         let body = try request.decodeStrict(BiometricLoginRequest.self)
         let pair = try await request.hale.devices.completeSignIn(
             sessionId: body.sessionId, signedChallenge: body.signedChallenge, rememberMe: body.rememberMe ?? false,
-            logger: request.logger)
+            ip: request.clientIP, logger: request.logger)
         return BiometricLoginResponse(tokens: TokenResponse(pair))
     }
 
@@ -108,7 +109,7 @@ struct DeviceKeyRoutes: RouteCollection {
 
     func deactivate(_ request: Request) async throws -> SuccessResponse {
         let id = try Self.deviceID(request.parameters.get("deviceId"))
-        try await request.hale.devices.deactivate(id, of: try request.account.accountId)
+        try await request.hale.devices.deactivate(id, of: try request.account.accountId, ip: request.clientIP)
         return SuccessResponse()
     }
 

@@ -1,0 +1,107 @@
+import Foundation
+
+/// The kinds of security event Hale records.
+public enum AuditEventType: String, Sendable, CaseIterable {
+    /// A device registered a hardware key.
+    case deviceRegistered = "device_registered"
+    /// A device key signed in from a network other than the device's last.
+    case deviceKeyNewIpRange = "device_key_new_ip_range"
+    /// A spent refresh token was presented again; its session was revoked.
+    case refreshTokenReuseDetected = "refresh_token_reuse_detected"
+    /// A device was deactivated: its keys revoked and its sessions ended.
+    case deviceDeactivated = "device_deactivated"
+}
+
+/// The append-only, hash-chained record of security events. Each event stores the SHA-256 of its content and of the
+/// event before it, so editing or deleting any row breaks every hash after it.
+public struct AuditTrail: Sendable {
+    let repository: any AuditRepository
+    let clock: HaleClock
+
+    /// What an account's security event was about.
+    public struct Subject: Sendable {
+        /// The account.
+        public var account: AccountID
+        /// The device, when there is one.
+        public var device: DeviceID?
+        /// The session, when there is one.
+        public var session: SessionID?
+        /// The client's network, when the event came from a request.
+        public var ipRange: String?
+
+        /// A subject.
+        public init(account: AccountID, device: DeviceID? = nil, session: SessionID? = nil, ipRange: String? = nil) {
+            self.account = account
+            self.device = device
+            self.session = session
+            self.ipRange = ipRange
+        }
+    }
+
+    /// Appends an event. `details` must hold no tokens, keys or health values.
+    @discardableResult
+    public func record(_ type: AuditEventType, _ subject: Subject, details: [String: String] = [:]) async throws
+        -> AuditEvent
+    {
+        // Whole milliseconds, so the time hashed is exactly the time every database stores and returns.
+        let millisecondsSinceEpoch = (clock.now().timeIntervalSince1970 * 1000).rounded(.down)
+        let createdAt = Date(timeIntervalSince1970: millisecondsSinceEpoch / 1000)
+        let detailsJSON = Self.json(details)
+        return try await repository.append { sequence, previousHash in
+            var event = AuditEvent(
+                sequence: sequence, accountId: subject.account, eventType: type.rawValue, deviceId: subject.device,
+                sessionId: subject.session, ipRange: subject.ipRange, details: detailsJSON, createdAt: createdAt,
+                previousHash: previousHash, hash: "")
+            event.hash = event.expectedHash
+            return event
+        }
+    }
+
+    /// The account's events, newest first.
+    public func events(of account: AccountID, limit: Int = 100) async throws -> [AuditEvent] {
+        try await repository.events(of: account, limit: limit)
+    }
+
+    /// The result of checking the whole chain.
+    public enum Verification: Sendable, Equatable {
+        /// Every event's hash holds, and each links to the one before: `count` events.
+        case intact(count: Int64)
+        /// The first event whose sequence, link or hash is wrong.
+        case broken(sequence: Int64, reason: String)
+    }
+
+    /// Recomputes every hash in order, a page at a time; `progress` hears how many events were checked.
+    public func verify(progress: (Int64) -> Void = { _ in }) async throws -> Verification {
+        var expectedSequence: Int64 = 1
+        var previousHash = AuditEvent.genesisHash
+        while true {
+            let page = try await repository.events(from: expectedSequence, limit: 1000)
+            for event in page {
+                if let reason = Self.fault(in: event, expectedSequence: expectedSequence, previousHash: previousHash) {
+                    return .broken(sequence: event.sequence, reason: reason)
+                }
+                previousHash = event.hash
+                expectedSequence += 1
+            }
+            progress(expectedSequence - 1)
+            if page.count < 1000 { return .intact(count: expectedSequence - 1) }
+        }
+    }
+
+    private static func fault(in event: AuditEvent, expectedSequence: Int64, previousHash: String) -> String? {
+        if event.sequence != expectedSequence { return "event \(expectedSequence) is missing" }
+        if event.previousHash != previousHash { return "it does not link to the event before it" }
+        if event.hash != event.expectedHash { return "its content does not match its hash" }
+        return nil
+    }
+
+    private static func json(_ details: [String: String]) -> String {
+        guard
+            let data = try? JSONSerialization.data(
+                withJSONObject: details, options: [.sortedKeys, .withoutEscapingSlashes])
+        else {
+            return "{}"
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
