@@ -5,7 +5,7 @@ import Foundation
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench", abstract: "Measure Hale's hot paths. Build with -c release for meaningful figures.",
-        subcommands: [WebAuthn.self])
+        subcommands: [WebAuthn.self, DeviceLogin.self])
 
     /// `hale bench webauthn`.
     struct WebAuthn: AsyncParsableCommand {
@@ -40,6 +40,49 @@ struct BenchCommand: AsyncParsableCommand {
             }
             return String(
                 decoding: try JSONSerialization.data(withJSONObject: rows, options: [.sortedKeys]), as: UTF8.self)
+        }
+    }
+
+    /// `hale bench device-login`.
+    struct DeviceLogin: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "device-login",
+            abstract: "Seed 002 sign-ins (challenge, verify, refresh) per second against a running server.",
+            discussion: """
+                Create a token with `hale accounts create --email bench@example.com`, and start the server with \
+                rate limits raised, such as HALE_RATE_LIMITS_DEVICE_KEYS_PER_IP=10000000/1m and \
+                HALE_RATE_LIMITS_DEVICE_KEYS_PER_FINGERPRINT=10000000/1m.
+                """)
+
+        @Option(help: "The server's base URL.") var server: String = "http://127.0.0.1:8080"
+        @Option(help: "A personal access token of the account that registers the benchmark's devices.") var token:
+            String
+        @Option(help: "Devices signing in at once.") var concurrency: Int = 16
+        @Option(help: "Seconds to run.") var seconds: Int = 10
+        @Flag(help: "Print JSON instead of text.") var json = false
+
+        func run() async throws {
+            guard seconds > 0, (1...1024).contains(concurrency) else {
+                throw ValidationError("--seconds must be positive and --concurrency between 1 and 1024")
+            }
+            guard let url = URL(string: server), url.scheme == "http" || url.scheme == "https" else {
+                throw ValidationError("--server must be an http or https URL")
+            }
+            let benchmark = DeviceLoginBenchmark(
+                server: url, token: token, concurrency: concurrency, duration: .seconds(seconds))
+            let result = try await benchmark.run { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys]
+                print(String(decoding: try encoder.encode(result), as: UTF8.self))
+            } else {
+                print(
+                    String(
+                        format:
+                            "%d device logins in %.1f s: %.0f per second; p50 %.1f ms, p99 %.1f ms (concurrency %d)",
+                        result.logins, result.seconds, result.loginsPerSecond, result.p50Milliseconds,
+                        result.p99Milliseconds, result.concurrency))
+            }
         }
     }
 }
