@@ -6,6 +6,8 @@ import Vapor
 import VaporTesting
 import _CryptoExtras
 
+@testable import HaleServer
+
 /// The three client flavours of seed 002, each with a real key made by swift-crypto, exporting its public key and
 /// signing challenges exactly as that app does.
 enum DeviceFlavour: String, CaseIterable, Sendable, CustomTestStringConvertible {
@@ -162,5 +164,20 @@ struct DeviceAPI {
 
     func refresh(_ token: String) async throws -> TestingHTTPResponse {
         try await post("/api/v1/auth/biometric/refresh", ["refreshToken": token])
+    }
+}
+
+/// Runs `body` against a Hale in which a signed-in account has registered a `flavour` device; `body` gets the API,
+/// the device and the account's bearer token.
+func withRegisteredDevice(
+    _ flavour: DeviceFlavour = .iOS, clock: HaleClock = .system, settings: [String: String] = [:],
+    _ body: (DeviceAPI, DeviceClient, String) async throws -> Void
+) async throws {
+    try await withHale(clock: clock, settings: settings) { app in
+        let api = DeviceAPI(app: app)
+        let (_, bearer) = try await makeAccount(app)
+        let client = try DeviceClient(flavour)
+        try await api.register(client, bearer: bearer)
+        try await body(api, client, bearer)
     }
 }

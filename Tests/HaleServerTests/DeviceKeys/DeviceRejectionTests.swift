@@ -19,11 +19,7 @@ struct DeviceRejectionTests {
 
     @Test("an unknown fingerprint and a wrong signature get the same answer")
     func noEnumeration() async throws {
-        try await withHale { app in
-            let api = DeviceAPI(app: app)
-            let (_, bearer) = try await makeAccount(app)
-            let client = try DeviceClient(.android)
-            try await api.register(client, bearer: bearer)
+        try await withRegisteredDevice(.android) { api, client, _ in
 
             let unknown = try await api.signInChallenge("Android-14-Pixel-None-NOTHERE0")
             let stranger = try await api.signIn(
@@ -43,11 +39,7 @@ struct DeviceRejectionTests {
 
     @Test("a challenge answers once")
     func replay() async throws {
-        try await withHale { app in
-            let api = DeviceAPI(app: app)
-            let (_, bearer) = try await makeAccount(app)
-            let client = try DeviceClient(.iOS)
-            try await api.register(client, bearer: bearer)
+        try await withRegisteredDevice(.iOS) { api, client, _ in
             let challenge = try await api.signInChallenge(client.fingerprint)
             let signature = try client.sign(challenge.challenge)
             #expect(try await api.signIn(sessionId: challenge.sessionId, signature: signature).status == .ok)
@@ -60,11 +52,7 @@ struct DeviceRejectionTests {
     @Test("a sign-in challenge expires after two minutes")
     func expired() async throws {
         let time = TestClock()
-        try await withHale(clock: time.clock) { app in
-            let api = DeviceAPI(app: app)
-            let (_, bearer) = try await makeAccount(app)
-            let client = try DeviceClient(.iOS)
-            try await api.register(client, bearer: bearer)
+        try await withRegisteredDevice(.iOS, clock: time.clock) { api, client, _ in
             let challenge = try await api.signInChallenge(client.fingerprint)
             time.advance(.seconds(121))
             try expectError(
@@ -75,11 +63,7 @@ struct DeviceRejectionTests {
 
     @Test("a sign-in answer must sign the challenge it names")
     func signatureOverAnotherChallenge() async throws {
-        try await withHale { app in
-            let api = DeviceAPI(app: app)
-            let (_, bearer) = try await makeAccount(app)
-            let client = try DeviceClient(.iOS)
-            try await api.register(client, bearer: bearer)
+        try await withRegisteredDevice(.iOS) { api, client, _ in
             let first = try await api.signInChallenge(client.fingerprint)
             let second = try await api.signInChallenge(client.fingerprint)
             try expectError(
@@ -91,11 +75,7 @@ struct DeviceRejectionTests {
     @Test(
         "signature encodings no documented client produces are refused", arguments: ["base64url", "whitespace", "raw"])
     func foreignEncodings(encoding: String) async throws {
-        try await withHale { app in
-            let api = DeviceAPI(app: app)
-            let (_, bearer) = try await makeAccount(app)
-            let client = try DeviceClient(.android)
-            try await api.register(client, bearer: bearer)
+        try await withRegisteredDevice(.android) { api, client, _ in
             let challenge = try await api.signInChallenge(client.fingerprint)
             let signature = try client.sign(challenge.challenge)
             let sent: String =
@@ -114,11 +94,8 @@ struct DeviceRejectionTests {
     @Test("repeated failed signatures lock the device out, then it recovers")
     func lockout() async throws {
         let time = TestClock()
-        try await withHale(clock: time.clock, settings: ["deviceKeys.lockoutThreshold": "3"]) { app in
-            let api = DeviceAPI(app: app)
-            let (_, bearer) = try await makeAccount(app)
-            let client = try DeviceClient(.iOS)
-            try await api.register(client, bearer: bearer)
+        try await withRegisteredDevice(.iOS, clock: time.clock, settings: ["deviceKeys.lockoutThreshold": "3"]) {
+            api, client, _ in
             let impostor = try DeviceClient(.iOS, fingerprint: client.fingerprint)
             for _ in 0..<3 {
                 try expectError(try await api.signIn(impostor), .unauthorized, "SIGNATURE_FAILED")
@@ -182,11 +159,7 @@ struct DeviceRejectionTests {
 
     @Test("a key is registered once")
     func duplicateKey() async throws {
-        try await withHale { app in
-            let api = DeviceAPI(app: app)
-            let (_, bearer) = try await makeAccount(app)
-            let client = try DeviceClient(.iOS)
-            try await api.register(client, bearer: bearer)
+        try await withRegisteredDevice(.iOS) { api, client, bearer in
             try expectError(try await api.registrationChallenge(client, bearer: bearer), .conflict, "CONFLICT")
         }
     }

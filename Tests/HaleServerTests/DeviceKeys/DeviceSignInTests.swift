@@ -104,11 +104,7 @@ struct DeviceSignInTests {
 
     @Test("rememberMe selects the longer session")
     func rememberMe() async throws {
-        try await withHale { app in
-            let api = DeviceAPI(app: app)
-            let (_, bearer) = try await makeAccount(app)
-            let client = try DeviceClient(.iOS)
-            try await api.register(client, bearer: bearer)
+        try await withRegisteredDevice(.iOS) { api, client, _ in
             let challenge = try await api.signInChallenge(client.fingerprint)
             let response = try await api.signIn(
                 sessionId: challenge.sessionId, signature: try client.sign(challenge.challenge), rememberMe: true)
