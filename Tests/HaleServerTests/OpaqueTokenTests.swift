@@ -33,3 +33,13 @@ struct OpaqueTokenTests {
         #expect(Base64URL.encode([0xFB, 0xFF]) == "-_8")
     }
 }
+
+@Suite("Hex")
+struct HexTests {
+    @Test("every byte encodes as String(format:) writes it")
+    func matchesFormat() {
+        let bytes = (0...255).map { UInt8($0) }
+        #expect(Hex.encode(bytes) == bytes.map { String(format: "%02x", $0) }.joined())
+        #expect(Hex.encode([]) == "")
+    }
+}

@@ -26,7 +26,7 @@ public enum OpaqueToken {
 
     /// The lowercase hex SHA-256 of the token's UTF-8 bytes: the only form in which Hale stores a secret.
     public static func hash(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        Hex.encode(SHA256.hash(data: Data(token.utf8)))
     }
 
     /// Compares two strings in time that depends only on their lengths, never on where they first differ.

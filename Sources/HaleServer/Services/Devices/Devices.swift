@@ -77,7 +77,7 @@ public struct Devices: Sendable {
     }
 
     static func fingerprintHash(_ fingerprint: String) -> String {
-        SHA256.hash(data: Data(fingerprint.utf8)).map { String(format: "%02x", $0) }.joined()
+        Hex.encode(SHA256.hash(data: Data(fingerprint.utf8)))
     }
 
     static func validName(_ name: String) throws -> String {

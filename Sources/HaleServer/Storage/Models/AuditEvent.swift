@@ -33,7 +33,7 @@ public struct AuditEvent: Codable, Sendable, Equatable {
             String(Int64((createdAt.timeIntervalSince1970 * 1000).rounded())), previousHash,
         ]
         let encoded = fields.map { "\($0.utf8.count):\($0)" }.joined()
-        return SHA256.hash(data: Data(encoded.utf8)).map { String(format: "%02x", $0) }.joined()
+        return Hex.encode(SHA256.hash(data: Data(encoded.utf8)))
     }
 
     /// The `previousHash` of the first event.
