@@ -53,11 +53,7 @@ public enum COSEKey: Sendable {
     public func isValidSignature(_ signature: [UInt8], for data: [UInt8]) -> Bool {
         switch self {
         case .p256(let key):
-            guard let raw = ECDSASignatureDER.rawP256(signature),
-                let parsed = try? P256.Signing.ECDSASignature(rawRepresentation: raw)
-            else {
-                return false
-            }
+            guard let parsed = Self.p256Signature(signature) else { return false }
             return key.isValidSignature(parsed, for: data)
         case .ed25519(let key):
             return key.isValidSignature(signature, for: data)
@@ -89,15 +85,16 @@ public enum COSEKey: Sendable {
     /// rather than joining them, as an assertion's authenticator data and client-data hash are verified.
     func isValidSignature(_ signature: [UInt8], over first: [UInt8], _ second: [UInt8]) -> Bool {
         guard case .p256(let key) = self else { return isValidSignature(signature, for: first + second) }
-        guard let raw = ECDSASignatureDER.rawP256(signature),
-            let parsed = try? P256.Signing.ECDSASignature(rawRepresentation: raw)
-        else {
-            return false
-        }
+        guard let parsed = Self.p256Signature(signature) else { return false }
         var hash = SHA256()
         hash.update(data: first)
         hash.update(data: second)
         return key.isValidSignature(parsed, for: hash.finalize())
+    }
+
+    /// A strict DER ES256 signature, as swift-crypto takes it.
+    private static func p256Signature(_ der: [UInt8]) -> P256.Signing.ECDSASignature? {
+        ECDSASignatureDER.rawP256(der).flatMap { try? P256.Signing.ECDSASignature(rawRepresentation: $0) }
     }
 
     private static func p256(_ value: CBORValue) throws(WebAuthnError) -> P256.Signing.PublicKey {
