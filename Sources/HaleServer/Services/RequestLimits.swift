@@ -20,7 +20,7 @@ public struct RequestLimits: Sendable {
         }
         if let fingerprint,
             let wait = limiter.admit(
-                "device-keys/fingerprint/\(Devices.fingerprintHash(fingerprint))",
+                "device-keys/fingerprint/\(OpaqueToken.hash(fingerprint))",
                 rule: settings.deviceKeysPerFingerprint, at: now)
         {
             throw Self.refusal(wait)

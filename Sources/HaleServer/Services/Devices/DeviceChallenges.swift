@@ -29,16 +29,3 @@ public struct DeviceChallenge: Sendable {
     /// When the challenge expires.
     public let expiresAt: Date
 }
-
-enum DeviceChallengeContext {
-    static func encode(_ value: some Encodable) throws -> String {
-        String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
-    }
-
-    static func decode<Value: Decodable>(_ type: Value.Type, from context: String?) throws -> Value {
-        guard let context, let value = try? JSONDecoder().decode(type, from: Data(context.utf8)) else {
-            throw HaleError.invalidChallenge
-        }
-        return value
-    }
-}

@@ -41,12 +41,12 @@ extension Devices {
         let pending = PendingDeviceRegistration(
             challenge: OpaqueToken.generate(), deviceId: .random(), name: try Self.validName(request.deviceName),
             deviceType: try Self.validDeviceType(request.deviceType),
-            fingerprintHash: Self.fingerprintHash(try Self.validFingerprint(request.deviceFingerprint)),
+            fingerprintHash: OpaqueToken.hash(try Self.validFingerprint(request.deviceFingerprint)),
             publicKey: Data(key.derRepresentation).base64EncodedString(),
             declaredAlgorithm: try Self.validDeclaredAlgorithm(request.keyAlgorithm))
         let issued = try await challenges.issue(
             kind: Self.registrationKind, binding: ChallengeBinding(accountId: account),
-            lifetime: Self.registrationLifetime, context: try DeviceChallengeContext.encode(pending))
+            lifetime: Self.registrationLifetime, context: try ChallengeContext.encode(pending))
         return DeviceChallenge(
             challenge: pending.challenge, sessionId: issued.value, deviceId: pending.deviceId,
             expiresAt: issued.challenge.expiresAt)
@@ -58,7 +58,7 @@ extension Devices {
     ) async throws -> Summary {
         let consumed = try await challenges.consumeOrInvalid(
             kind: Self.registrationKind, value: sessionId, binding: ChallengeBinding(accountId: account))
-        let pending = try DeviceChallengeContext.decode(PendingDeviceRegistration.self, from: consumed.context)
+        let pending = try ChallengeContext.decode(PendingDeviceRegistration.self, from: consumed.context)
         guard let der = Data(base64Encoded: pending.publicKey) else { throw HaleError.invalidChallenge }
         let key = try Self.publicKey(der: Array(der))
         let convention: SignatureConvention

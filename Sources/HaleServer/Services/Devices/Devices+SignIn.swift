@@ -8,10 +8,10 @@ extension Devices {
     public func startSignIn(fingerprint: String) async throws -> DeviceChallenge {
         let pending = PendingDeviceSignIn(
             challenge: OpaqueToken.generate(),
-            fingerprintHash: Self.fingerprintHash(try Self.validFingerprint(fingerprint)))
+            fingerprintHash: OpaqueToken.hash(try Self.validFingerprint(fingerprint)))
         let issued = try await challenges.issue(
             kind: Self.signInKind, binding: .none, lifetime: Self.signInLifetime,
-            context: try DeviceChallengeContext.encode(pending))
+            context: try ChallengeContext.encode(pending))
         return DeviceChallenge(
             challenge: pending.challenge, sessionId: issued.value, deviceId: nil, expiresAt: issued.challenge.expiresAt)
     }
@@ -22,7 +22,7 @@ extension Devices {
         sessionId: String, signedChallenge: String, rememberMe: Bool, ip: String?, logger: Logger
     ) async throws -> TokenPair {
         let consumed = try await challenges.consumeOrInvalid(kind: Self.signInKind, value: sessionId)
-        let pending = try DeviceChallengeContext.decode(PendingDeviceSignIn.self, from: consumed.context)
+        let pending = try ChallengeContext.decode(PendingDeviceSignIn.self, from: consumed.context)
         let now = clock.now()
         let candidates = try await repository.signInCandidates(
             fingerprintHash: pending.fingerprintHash, at: now, limit: Self.candidateLimit)

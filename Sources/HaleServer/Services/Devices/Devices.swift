@@ -1,5 +1,3 @@
-import Crypto
-import DeviceKeys
 import Foundation
 
 /// Devices and their hardware-backed keys (seed 002): registration, sign-in by signed challenge, and management.
@@ -74,10 +72,6 @@ public struct Devices: Sendable {
         guard try await repository.delete(id, of: account, at: clock.now()) else {
             throw HaleError.deviceNotRegistered
         }
-    }
-
-    static func fingerprintHash(_ fingerprint: String) -> String {
-        Hex.encode(SHA256.hash(data: Data(fingerprint.utf8)))
     }
 
     static func validName(_ name: String) throws -> String {

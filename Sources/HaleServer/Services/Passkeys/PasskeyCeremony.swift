@@ -12,14 +12,6 @@ struct PendingRegistration: Codable, Sendable {
     let userHandle: String
     let signUp: SignUp?
     let device: PasskeyDevice?
-
-    var encoded: String {
-        (try? JSONEncoder().encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-    }
-
-    static func decode(_ text: String?) -> PendingRegistration? {
-        text.flatMap { try? JSONDecoder().decode(Self.self, from: Data($0.utf8)) }
-    }
 }
 
 /// The challenge a client signed, read from its `clientDataJSON`, in canonical base64url so it matches the value

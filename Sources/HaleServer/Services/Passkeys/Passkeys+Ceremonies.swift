@@ -13,7 +13,8 @@ extension Passkeys {
     ) async throws -> CreationOptions {
         let bytes = Array(OpaqueToken.randomBytes(32))
         _ = try await challenges.issue(
-            kind: Self.registrationKind, binding: binding, lifetime: Self.ceremonyLifetime, context: pending.encoded,
+            kind: Self.registrationKind, binding: binding, lifetime: Self.ceremonyLifetime,
+            context: try ChallengeContext.encode(pending),
             value: Base64URL.encode(bytes))
         let verification: UserVerificationRequirement = requireUserVerification ? .required : .preferred
         return relyingParty.creationOptions(
@@ -29,11 +30,8 @@ extension Passkeys {
         }
         let challenge = try await challenges.consumeOrInvalid(
             kind: Self.registrationKind, value: text, binding: ChallengeBinding(accountId: account))
-        guard let pending = PendingRegistration.decode(challenge.context),
-            (pending.signUp == nil) == (challenge.accountId != nil)
-        else {
-            throw HaleError.invalidChallenge
-        }
+        let pending = try ChallengeContext.decode(PendingRegistration.self, from: challenge.context)
+        guard (pending.signUp == nil) == (challenge.accountId != nil) else { throw HaleError.invalidChallenge }
         return (bytes, pending)
     }
 

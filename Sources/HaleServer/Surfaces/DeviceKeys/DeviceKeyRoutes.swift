@@ -6,12 +6,13 @@ struct DeviceKeyRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let api = routes.grouped("api", "v1")
         let biometric = api.grouped("auth", "biometric")
-        biometric.post("challenge", use: signInChallenge)
-        biometric.post("verify", use: signIn)
+        biometric.grouped(DeviceKeyRequestLimit()).post("challenge", use: signInChallenge)
+        biometric.grouped(DeviceKeyRequestLimit()).post("verify", use: signIn)
         biometric.post("refresh", use: refresh)
         let devices = api.grouped("devices").grouped(BearerAuthMiddleware())
-        devices.post("register", "challenge", use: registrationChallenge)
-        devices.post("register", "verify", use: completeRegistration)
+        let registration = devices.grouped("register").grouped(DeviceKeyRequestLimit())
+        registration.post("challenge", use: registrationChallenge)
+        registration.post("verify", use: completeRegistration)
         devices.get(use: list)
         devices.put("push-token", use: setPushToken)
         devices.patch(":deviceId", use: rename)
@@ -20,7 +21,6 @@ struct DeviceKeyRoutes: RouteCollection {
     }
 
     func registrationChallenge(_ request: Request) async throws -> DeviceRegistrationChallengeResponse {
-        try request.hale.requestLimits.admitDeviceKeyRequest(ip: request.clientIP)
         let body = try request.decodeStrict(DeviceRegistrationChallengeRequest.self)
         let issued = try await request.hale.devices.startRegistration(
             DeviceRegistrationRequest(
@@ -33,7 +33,6 @@ struct DeviceKeyRoutes: RouteCollection {
     }
 
     func completeRegistration(_ request: Request) async throws -> DeviceRegistrationVerifyResponse {
-        try request.hale.requestLimits.admitDeviceKeyRequest(ip: request.clientIP)
         let body = try request.decodeStrict(DeviceRegistrationVerifyRequest.self)
         let identity = try request.account
         let summary = try await request.hale.devices.completeRegistration(
@@ -45,7 +44,6 @@ struct DeviceKeyRoutes: RouteCollection {
     }
 
     func signInChallenge(_ request: Request) async throws -> BiometricChallengeResponse {
-        try request.hale.requestLimits.admitDeviceKeyRequest(ip: request.clientIP)
         let body = try request.decodeStrict(BiometricChallengeRequest.self)
         try request.hale.requestLimits.admitDeviceKeyRequest(ip: nil, fingerprint: body.deviceFingerprint)
         let issued = try await request.hale.devices.startSignIn(fingerprint: body.deviceFingerprint)
@@ -54,7 +52,6 @@ struct DeviceKeyRoutes: RouteCollection {
     }
 
     func signIn(_ request: Request) async throws -> BiometricLoginResponse {
-        try request.hale.requestLimits.admitDeviceKeyRequest(ip: request.clientIP)
         let body = try request.decodeStrict(BiometricLoginRequest.self)
         let pair = try await request.hale.devices.completeSignIn(
             sessionId: body.sessionId, signedChallenge: body.signedChallenge, rememberMe: body.rememberMe ?? false,
@@ -73,14 +70,8 @@ struct DeviceKeyRoutes: RouteCollection {
     }
 
     func list(_ request: Request) async throws -> DeviceListResponse {
-        let identity = try request.account
-        let summaries = try await request.hale.devices.list(for: identity.accountId)
-        let passkeys = try await request.hale.passkeys.list(for: identity.accountId)
-        let now = request.hale.clock.now()
-        return DeviceListResponse(
-            devices: summaries.map {
-                DeviceResponse($0, passkeys: passkeys, currentSession: identity.sessionId, now: now)
-            })
+        let summaries = try await request.hale.devices.list(for: try request.account.accountId)
+        return DeviceListResponse(devices: try await Self.responses(summaries, for: request))
     }
 
     func rename(_ request: Request) async throws -> DeviceResponse {
@@ -89,9 +80,17 @@ struct DeviceKeyRoutes: RouteCollection {
         let id = try Self.deviceID(request.parameters.get("deviceId"))
         try await request.hale.devices.rename(id, of: identity.accountId, to: body.deviceName)
         let summary = try await request.hale.devices.find(id, of: identity.accountId)
+        return try await Self.responses([summary], for: request)[0]
+    }
+
+    /// The devices as the signed-in caller sees them, with the passkeys made on each and its own session marked.
+    private static func responses(_ summaries: [Devices.Summary], for request: Request) async throws
+        -> [DeviceResponse]
+    {
+        let identity = try request.account
         let passkeys = try await request.hale.passkeys.list(for: identity.accountId)
-        return DeviceResponse(
-            summary, passkeys: passkeys, currentSession: identity.sessionId, now: request.hale.clock.now())
+        let now = request.hale.clock.now()
+        return summaries.map { DeviceResponse($0, passkeys: passkeys, currentSession: identity.sessionId, now: now) }
     }
 
     func setPushToken(_ request: Request) async throws -> SuccessResponse {
