@@ -1,4 +1,6 @@
 import ArgumentParser
+import NIOCore
+import NIOPosix
 
 /// `hale`: run and operate a Hale server.
 @main
@@ -16,4 +18,20 @@ struct HaleCommand: AsyncParsableCommand {
             BenchCommand.self,
         ]
     )
+
+    /// Runs Swift concurrency's jobs on NIO's event loops before anything else runs, so that an async route handler
+    /// and the socket and database I/O it awaits share threads instead of hopping between two pools.
+    static func main() async {
+        _ = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }
