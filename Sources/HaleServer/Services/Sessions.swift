@@ -28,11 +28,10 @@ public struct Sessions: Sendable {
             createdAt: now, lastUsedAt: now, expiresAt: expiry(rememberMe: rememberMe, from: now),
             revokedAt: nil, revokeReason: nil)
         let refreshToken = OpaqueToken.generate()
-        return try await repository.transaction { repository in
-            try await repository.create(SessionRecord(session: session, tokenSecret: OpaqueToken.generate()))
-            try await repository.insert(Self.record(refreshToken, of: session.id, at: now))
-            return try await Self.pair(for: session, refreshToken: refreshToken, signer: signer)
-        }
+        try await repository.create(
+            SessionRecord(session: session, tokenSecret: OpaqueToken.generate()),
+            firstToken: Self.record(refreshToken, of: session.id, at: now))
+        return try await Self.pair(for: session, refreshToken: refreshToken, signer: signer)
     }
 
     /// Exchanges a refresh token for new tokens, rotating it. Reuse is logged to `logger`, which should be the
@@ -90,36 +89,35 @@ public struct Sessions: Sendable {
         case reuseDetected(Session)
     }
 
-    /// Runs inside the write transaction. The token is read again once its session is locked, so a refresh that
+    /// Runs inside the write transaction, holding the presented token's and its session's locks, so a refresh that
     /// waited for a racing one sees that token as spent.
     private func rotate(_ token: String, in repository: any SessionRepository, signer: AccessTokens.Signer)
         async throws -> RotationOutcome
     {
-        let hash = OpaqueToken.hash(token)
-        guard let unlocked = try await repository.findToken(hash: hash) else { return .unknown }
-        guard let record = try await repository.findForUpdate(unlocked.sessionId), record.session.revokedAt == nil
+        guard let (presented, record) = try await repository.findTokenLockingSession(hash: OpaqueToken.hash(token))
         else {
-            return .revoked
+            return .unknown
         }
-        guard let presented = try await repository.findToken(hash: hash) else { return .unknown }
-        let session = record.session
+        var session = record.session
+        guard session.revokedAt == nil else { return .revoked }
         let now = clock.now()
         guard session.expiresAt > now else { return .expired }
         let successor = Self.successor(of: token, secret: record.tokenSecret)
-        if try await repository.spend(tokenID: presented.id, reason: .rotated, at: now) {
-            try await repository.insert(Self.record(successor, of: session.id, at: now))
+        session.lastUsedAt = now
+        session.expiresAt = expiry(rememberMe: session.rememberMe, from: now)
+        if presented.spentAt == nil {
+            try await repository.rotate(
+                spending: presented.id, successor: Self.record(successor, of: session.id, at: now),
+                renewing: session.id, expiresAt: session.expiresAt)
         } else {
             guard try await isGracefulRetry(of: presented, successor: successor, in: repository, at: now) else {
                 _ = try await repository.revoke(
                     session.id, of: session.accountId, reason: "refresh_token_reuse", at: now)
-                return .reuseDetected(session)
+                return .reuseDetected(record.session)
             }
+            try await repository.touch(session.id, at: now, expiresAt: session.expiresAt)
         }
-        var renewed = session
-        renewed.lastUsedAt = now
-        renewed.expiresAt = expiry(rememberMe: session.rememberMe, from: now)
-        try await repository.touch(session.id, at: now, expiresAt: renewed.expiresAt)
-        return .rotated(try await Self.pair(for: renewed, refreshToken: successor, signer: signer))
+        return .rotated(try await Self.pair(for: session, refreshToken: successor, signer: signer))
     }
 
     /// A spent token is a retry, not a theft, when it was spent within the grace period and its successor has not

@@ -50,28 +50,57 @@ struct SQLDeviceRepository: DeviceRepository {
     }
 
     func signInCandidates(fingerprintHash: String, at date: Date, limit: Int) async throws -> [SignInCandidate] {
-        let devices = try await selectDevices()
-            .where("fingerprint_hash", .equal, fingerprintHash)
-            .where("deactivated_at", .is, SQLLiteral.null)
-            .where { $0.where("locked_until", .is, SQLLiteral.null).orWhere("locked_until", .lessThanOrEqual, date) }
-            .orderBy("created_at").limit(limit)
-            .all(decoding: Device.self, keyDecodingStrategy: .convertFromSnakeCase)
-        guard !devices.isEmpty else { return [] }
-        let keys = try await database.sql.select().column("*").from("device_keys")
-            .where("device_id", .in, devices.map(\.id)).where("revoked_at", .is, SQLLiteral.null)
-            .orderBy("created_at").limit(limit)
-            .all(decoding: DeviceKeyRecord.self, keyDecodingStrategy: .convertFromSnakeCase)
-        let byID = Dictionary(uniqueKeysWithValues: devices.map { ($0.id, $0) })
-        return keys.compactMap { key in byID[key.deviceId].map { SignInCandidate(key: key, device: $0) } }
+        let query = database.sql.select().column(SQLColumn(SQLLiteral.all, table: SQLIdentifier("devices")))
+        for column in Self.keyColumns {
+            query.column(SQLColumn(column, table: "device_keys"), as: Self.keyColumnPrefix + column)
+        }
+        return try await query.from("device_keys")
+            .join(
+                "devices", on: SQLColumn("id", table: "devices"), .equal, SQLColumn("device_id", table: "device_keys")
+            )
+            .where(SQLColumn("fingerprint_hash", table: "devices"), .equal, SQLBind(fingerprintHash))
+            .where(SQLColumn("deactivated_at", table: "devices"), .is, SQLLiteral.null)
+            .where {
+                $0.where(SQLColumn("locked_until", table: "devices"), .is, SQLLiteral.null)
+                    .orWhere(SQLColumn("locked_until", table: "devices"), .lessThanOrEqual, SQLBind(date))
+            }
+            .where(SQLColumn("revoked_at", table: "device_keys"), .is, SQLLiteral.null)
+            .orderBy(SQLColumn("created_at", table: "device_keys")).limit(limit)
+            .all().map { row in
+                SignInCandidate(
+                    key: try row.decode(
+                        model: DeviceKeyRecord.self, prefix: Self.keyColumnPrefix,
+                        keyDecodingStrategy: .convertFromSnakeCase),
+                    device: try row.decode(model: Device.self, keyDecodingStrategy: .convertFromSnakeCase))
+            }
     }
 
+    /// The columns of `device_keys`, read under `keyColumnPrefix` where a join would make their names ambiguous.
+    private static let keyColumns = [
+        "id", "device_id", "account_id", "public_key", "thumbprint", "key_type", "declared_algorithm",
+        "signature_convention", "created_at", "last_used_at", "revoked_at",
+    ]
+    private static let keyColumnPrefix = "key_"
+
     func recordSignIn(key: UUID, device: DeviceID, ipRange: String?, at date: Date) async throws {
-        try await database.sql.update("device_keys").set("last_used_at", to: date).where("id", .equal, key).run()
-        let update = database.sql.update("devices")
-        if let ipRange { update.set("last_ip_range", to: ipRange) }
-        try await update.set("last_used_at", to: date)
-            .set("failed_signature_count", to: 0).set("locked_until", to: SQLLiteral.null)
-            .where("id", .equal, device).run()
+        @Sendable func updates(on sql: any SQLDatabase) -> (key: SQLUpdateBuilder, device: SQLUpdateBuilder) {
+            let deviceUpdate = sql.update("devices")
+            if let ipRange { deviceUpdate.set("last_ip_range", to: ipRange) }
+            deviceUpdate.set("last_used_at", to: date).set("failed_signature_count", to: 0)
+                .set("locked_until", to: SQLLiteral.null).where("id", .equal, device)
+            return (sql.update("device_keys").set("last_used_at", to: date).where("id", .equal, key), deviceUpdate)
+        }
+        if database.isPostgres {
+            // One statement and one commit: PostgreSQL runs a data-modifying WITH clause as part of the statement.
+            let (key, device) = updates(on: database.sql)
+            try await device.with("key_used", as: key.update).run()
+        } else {
+            try await database.writeTransaction { database in
+                let (key, device) = updates(on: database.sql)
+                try await key.run()
+                try await device.run()
+            }
+        }
     }
 
     func recordFailedSignature(devices: [DeviceID], threshold: Int64, lockedUntil: Date) async throws {

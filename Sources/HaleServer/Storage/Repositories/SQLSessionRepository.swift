@@ -11,42 +11,85 @@ struct SQLSessionRepository: SessionRepository {
         try await database.writeTransaction { try await body(SQLSessionRepository(database: $0)) }
     }
 
-    func create(_ record: SessionRecord) async throws {
-        try await database.sql.insert(into: "sessions").model(record, keyEncodingStrategy: .convertToSnakeCase).run()
+    func create(_ record: SessionRecord, firstToken: RefreshTokenRecord) async throws {
+        @Sendable func inserts(on sql: any SQLDatabase) throws -> (session: SQLInsertBuilder, token: SQLInsertBuilder) {
+            (
+                try sql.insert(into: "sessions").model(record, keyEncodingStrategy: .convertToSnakeCase),
+                try sql.insert(into: "refresh_tokens").model(firstToken, keyEncodingStrategy: .convertToSnakeCase)
+            )
+        }
+        if database.isPostgres {
+            // One statement: the token's foreign key is checked at its end, when the session row exists.
+            let (session, token) = try inserts(on: database.sql)
+            try await token.with("session", as: session.insert).run()
+        } else {
+            try await database.writeTransaction { database in
+                let (session, token) = try inserts(on: database.sql)
+                try await session.run()
+                try await token.run()
+            }
+        }
     }
 
     func find(_ id: SessionID) async throws -> Session? {
-        try await selectSession(id).first(decoding: Session.self, keyDecodingStrategy: .convertFromSnakeCase)
+        try await database.sql.select().column("*").from("sessions").where("id", .equal, id)
+            .first(decoding: Session.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
-    func findForUpdate(_ id: SessionID) async throws -> SessionRecord? {
-        let query = selectSession(id)
+    func findTokenLockingSession(hash: String) async throws -> (token: RefreshTokenRecord, session: SessionRecord)? {
+        let query = database.sql.select().column(SQLColumn(SQLLiteral.all, table: SQLIdentifier("refresh_tokens")))
+        for column in Self.sessionColumns {
+            query.column(SQLColumn(column, table: "sessions"), as: Self.sessionColumnPrefix + column)
+        }
+        query.from("refresh_tokens")
+            .join(
+                "sessions", on: SQLColumn("id", table: "sessions"), .equal,
+                SQLColumn("session_id", table: "refresh_tokens")
+            )
+            .where(SQLColumn("token_hash", table: "refresh_tokens"), .equal, SQLBind(hash))
         if database.isPostgres {
             query.for(.update)
         }
-        return try await query.first(decoding: SessionRecord.self, keyDecodingStrategy: .convertFromSnakeCase)
+        guard let row = try await query.first() else { return nil }
+        return (
+            try row.decode(model: RefreshTokenRecord.self, keyDecodingStrategy: .convertFromSnakeCase),
+            try row.decode(
+                model: SessionRecord.self, prefix: Self.sessionColumnPrefix, keyDecodingStrategy: .convertFromSnakeCase)
+        )
     }
 
-    private func selectSession(_ id: SessionID) -> SQLSelectBuilder {
-        database.sql.select().column("*").from("sessions").where("id", .equal, id)
-    }
-
-    func insert(_ token: RefreshTokenRecord) async throws {
-        try await database.sql.insert(into: "refresh_tokens").model(token, keyEncodingStrategy: .convertToSnakeCase)
-            .run()
-    }
+    /// The columns of `sessions`, read under `sessionColumnPrefix` where a join would make their names ambiguous.
+    private static let sessionColumns = [
+        "id", "account_id", "device_id", "sign_in_method", "remember_me", "created_at", "last_used_at", "expires_at",
+        "revoked_at", "revoke_reason", "token_secret",
+    ]
+    private static let sessionColumnPrefix = "session_"
 
     func findToken(hash: String) async throws -> RefreshTokenRecord? {
         try await database.sql.select().column("*").from("refresh_tokens").where("token_hash", .equal, hash)
             .first(decoding: RefreshTokenRecord.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
-    func spend(tokenID: UUID, reason: RefreshTokenRecord.SpentReason, at date: Date) async throws -> Bool {
-        let rows = try await database.sql.update("refresh_tokens")
-            .set("spent_at", to: date).set("spent_reason", to: reason.rawValue)
-            .where("id", .equal, tokenID).where("spent_at", .is, SQLLiteral.null)
-            .returning("id").all()
-        return rows.count == 1
+    func rotate(spending spent: UUID, successor: RefreshTokenRecord, renewing session: SessionID, expiresAt: Date)
+        async throws
+    {
+        let sql = database.sql
+        let spend = sql.update("refresh_tokens")
+            .set("spent_at", to: successor.createdAt).set(
+                "spent_reason", to: RefreshTokenRecord.SpentReason.rotated.rawValue
+            )
+            .where("id", .equal, spent)
+        let renew = sql.update("sessions").set("last_used_at", to: successor.createdAt).set("expires_at", to: expiresAt)
+            .where("id", .equal, session)
+        let insert = try sql.insert(into: "refresh_tokens").model(successor, keyEncodingStrategy: .convertToSnakeCase)
+        if database.isPostgres {
+            // One statement: the caller holds both rows' locks, so nothing can change between its parts.
+            try await insert.with("spent", as: spend.update).with("renewed", as: renew.update).run()
+        } else {
+            try await spend.run()
+            try await renew.run()
+            try await insert.run()
+        }
     }
 
     func touch(_ session: SessionID, at date: Date, expiresAt: Date) async throws {

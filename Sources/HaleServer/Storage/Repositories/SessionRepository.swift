@@ -1,23 +1,24 @@
 import Foundation
 
-/// Stores sessions and their refresh tokens. Rotation runs inside `transaction`, holding the session's lock.
+/// Stores sessions and their refresh tokens. Rotation runs inside `transaction`, holding the token's and the session's
+/// locks.
 protocol SessionRepository: Sendable {
     /// Runs `body` in a write transaction, with a repository bound to it.
     func transaction<T: Sendable>(_ body: @escaping @Sendable (any SessionRepository) async throws -> T) async throws
         -> T
-    /// Inserts a session.
-    func create(_ record: SessionRecord) async throws
+    /// Inserts a session with its first refresh token.
+    func create(_ record: SessionRecord, firstToken: RefreshTokenRecord) async throws
     /// The session with this identifier.
     func find(_ id: SessionID) async throws -> Session?
-    /// The session and its secret, locked until the transaction ends (PostgreSQL; SQLite locks the database).
-    func findForUpdate(_ id: SessionID) async throws -> SessionRecord?
-    /// Inserts a refresh token.
-    func insert(_ token: RefreshTokenRecord) async throws
+    /// The refresh token with this hash and its session, both locked until the transaction ends (PostgreSQL; SQLite
+    /// locks the database), so the token's state is the latest committed one.
+    func findTokenLockingSession(hash: String) async throws -> (token: RefreshTokenRecord, session: SessionRecord)?
     /// The refresh token with this hash.
     func findToken(hash: String) async throws -> RefreshTokenRecord?
-    /// Marks an unspent token spent; returns `false` when it was already spent, so exactly one caller wins.
-    func spend(tokenID: UUID, reason: RefreshTokenRecord.SpentReason, at date: Date) async throws -> Bool
-    /// Records a refresh: the new last-use time and expiry.
+    /// Spends the locked, unspent token `spent` and inserts its successor, renewing the session.
+    func rotate(spending spent: UUID, successor: RefreshTokenRecord, renewing session: SessionID, expiresAt: Date)
+        async throws
+    /// Records a refresh that issued no new token: the new last-use time and expiry.
     func touch(_ session: SessionID, at date: Date, expiresAt: Date) async throws
     /// Revokes one of the account's sessions; returns `false` when it is not the account's or already revoked.
     func revoke(_ session: SessionID, of account: AccountID, reason: String, at date: Date) async throws -> Bool
