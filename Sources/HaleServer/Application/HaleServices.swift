@@ -31,6 +31,8 @@ public struct HaleServices: Sendable {
     public let requestLimits: RequestLimits
     /// The hash-chained audit trail of security events.
     public let audit: AuditTrail
+    /// Social sign-in with Google, Apple and Facebook tokens.
+    public let socialSignIn: SocialSignIn
     let signingKeys: SigningKeyRing
 
     init(configuration: HaleConfiguration, database: HaleDatabase, clock: HaleClock) throws {
@@ -67,6 +69,10 @@ public struct HaleServices: Sendable {
             repository: SQLDeviceRepository(database: database), challenges: challenges, sessions: sessions,
             audit: audit, settings: configuration.deviceKeys, clock: clock)
         requestLimits = RequestLimits(limiter: RateLimiter(), settings: configuration.rateLimits, clock: clock)
+        socialSignIn = SocialSignIn(
+            verifier: Self.socialVerifier(configuration.socialSignIn, clock: clock),
+            repository: SQLSocialAccountRepository(database: database), accounts: accounts,
+            linkByVerifiedEmail: configuration.socialSignIn.linkByVerifiedEmail, clock: clock)
     }
 
     private static func relyingParty(_ configuration: HaleConfiguration) throws -> RelyingParty {

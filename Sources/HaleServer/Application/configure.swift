@@ -27,7 +27,9 @@ public func configure(_ app: Application, _ configuration: HaleConfiguration, cl
     app.middleware = Middlewares()
     app.middleware.use(RouteLoggingMiddleware(logLevel: .info))
     app.middleware.use(RequestIDMiddleware())
-    app.middleware.use(HaleErrorMiddleware(renderers: ErrorRenderers()))
+    var renderers = ErrorRenderers()
+    renderers.register(JSONAPIErrorRenderer(), for: SocialSignInRoutes.path)
+    app.middleware.use(HaleErrorMiddleware(renderers: renderers))
     try registerRoutes(app)
     app.lifecycle.use(ChallengePurgeService())
 }
@@ -62,5 +64,6 @@ private func registerRoutes(_ app: Application) throws {
     try app.register(collection: MobileBiometricRoutes())
     try app.register(collection: DeviceKeyRoutes())
     try app.register(collection: AuditRoutes())
+    try app.register(collection: SocialSignInRoutes())
     try app.register(collection: AssociationRoutes())
 }

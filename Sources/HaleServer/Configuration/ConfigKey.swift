@@ -109,6 +109,43 @@ extension ConfigKey {
             path: "rateLimits.deviceKeysPerFingerprint", kind: .string, defaultValue: "10/1m",
             summary: "Device-key sign-in challenges allowed per device fingerprint, as `COUNT/DURATION`; per instance."),
         ConfigKey(
+            path: "socialSignIn.linkByVerifiedEmail", kind: .boolean, defaultValue: "false",
+            summary:
+                "Let a new Google, Apple or Facebook identity join the existing account whose email the provider verified. Off: that sign-in gets 409."
+        ),
+        ConfigKey(
+            path: "socialSignIn.clockSkew", kind: .duration, defaultValue: "60s",
+            summary: "Clock difference allowed when checking a provider token's exp and iat."),
+        ConfigKey(
+            path: "socialSignIn.google.clientIds", kind: .list, defaultValue: "",
+            summary:
+                "OAuth client ids of the iOS, Android and web apps: a Google ID token's aud must be one. Empty: Google is off."
+        ),
+        ConfigKey(
+            path: "socialSignIn.google.keySetUrl", kind: .string,
+            defaultValue: "https://www.googleapis.com/oauth2/v3/certs", summary: "Google's JWK Set."),
+        ConfigKey(
+            path: "socialSignIn.apple.audiences", kind: .list, defaultValue: "",
+            summary: "Bundle ids and services ids: an Apple identity token's aud must be one. Empty: Apple is off."),
+        ConfigKey(
+            path: "socialSignIn.apple.keySetUrl", kind: .string, defaultValue: "https://appleid.apple.com/auth/keys",
+            summary: "Apple's JWK Set."),
+        ConfigKey(
+            path: "socialSignIn.facebook.appId", kind: .string, defaultValue: "",
+            summary:
+                "The Facebook app id: debug_token's app_id and a Limited Login token's aud. Empty: Facebook is off."),
+        ConfigKey(
+            path: "socialSignIn.facebook.appSecret", kind: .string, defaultValue: "",
+            summary:
+                "The Facebook app secret, for the app token that calls debug_token. A secret: prefer the environment."),
+        ConfigKey(
+            path: "socialSignIn.facebook.graphUrl", kind: .string, defaultValue: "https://graph.facebook.com",
+            summary: "The Graph API base URL, for debug_token and /me."),
+        ConfigKey(
+            path: "socialSignIn.facebook.keySetUrl", kind: .string,
+            defaultValue: "https://limited.facebook.com/.well-known/oauth/openid/jwks/",
+            summary: "Facebook's JWK Set, for iOS Limited Login tokens."),
+        ConfigKey(
             path: "apps.apple", kind: .list, defaultValue: "",
             summary: "iOS apps as `TEAMID.bundle.id`, served in `/.well-known/apple-app-site-association`."),
         ConfigKey(

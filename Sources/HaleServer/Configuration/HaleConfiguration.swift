@@ -57,6 +57,30 @@ public struct HaleConfiguration: Sendable {
         public var lockoutDuration: Duration
     }
 
+    /// Social sign-in (seed 003): the providers' settings.
+    public struct SocialSignIn: Sendable {
+        /// Whether a new identity may join the account with its verified email.
+        public var linkByVerifiedEmail: Bool
+        /// Clock difference allowed on exp and iat.
+        public var clockSkew: Duration
+        /// Google's accepted client ids and key set.
+        public var googleClientIDs: [String]
+        /// Google's JWK Set URL.
+        public var googleKeySetURL: String
+        /// Apple's accepted audiences.
+        public var appleAudiences: [String]
+        /// Apple's JWK Set URL.
+        public var appleKeySetURL: String
+        /// The Facebook app id; empty when Facebook is off.
+        public var facebookAppID: String
+        /// The Facebook app secret.
+        public var facebookAppSecret: String
+        /// The Graph API base URL.
+        public var facebookGraphURL: String
+        /// Facebook's Limited Login JWK Set URL.
+        public var facebookKeySetURL: String
+    }
+
     /// Request budgets for routes that invite guessing.
     public struct RateLimits: Sendable {
         /// Device-key challenge and verify requests per client IP.
@@ -93,6 +117,8 @@ public struct HaleConfiguration: Sendable {
     public var deviceKeys: DeviceKeys
     /// Rate limits.
     public var rateLimits: RateLimits
+    /// Social sign-in.
+    public var socialSignIn: SocialSignIn
     /// The apps.
     public var apps: Apps
     /// The minimum level of log lines written.
@@ -124,6 +150,17 @@ public struct HaleConfiguration: Sendable {
         rateLimits = RateLimits(
             deviceKeysPerIp: try Self.rateLimit(values, "rateLimits.deviceKeysPerIp"),
             deviceKeysPerFingerprint: try Self.rateLimit(values, "rateLimits.deviceKeysPerFingerprint"))
+        socialSignIn = SocialSignIn(
+            linkByVerifiedEmail: try values.boolean("socialSignIn.linkByVerifiedEmail"),
+            clockSkew: try values.duration("socialSignIn.clockSkew"),
+            googleClientIDs: try values.list("socialSignIn.google.clientIds"),
+            googleKeySetURL: try values.string("socialSignIn.google.keySetUrl"),
+            appleAudiences: try values.list("socialSignIn.apple.audiences"),
+            appleKeySetURL: try values.string("socialSignIn.apple.keySetUrl"),
+            facebookAppID: try values.string("socialSignIn.facebook.appId"),
+            facebookAppSecret: try values.string("socialSignIn.facebook.appSecret"),
+            facebookGraphURL: try values.string("socialSignIn.facebook.graphUrl"),
+            facebookKeySetURL: try values.string("socialSignIn.facebook.keySetUrl"))
         apps = Apps(
             apple: try values.list("apps.apple"), android: try values.list("apps.android").map(Self.androidApp))
         logLevel = try Self.logLevel(try values.string("logging.level"))

@@ -11,6 +11,22 @@ public struct HaleError: Error, Sendable, Equatable, CustomStringConvertible {
     public let message: String
     /// Seconds after which a refused request may be retried, sent as `Retry-After` whatever the surface's shape.
     public var retryAfterSeconds: Int?
+    /// For a validation failure, each offending field, so a surface can answer one error per field.
+    public var fieldErrors: [FieldError] = []
+
+    /// One invalid field of a request body.
+    public struct FieldError: Sendable, Equatable {
+        /// A JSON Pointer (RFC 6901) to the field in the request body, such as `/data/attributes/role`.
+        public let pointer: String
+        /// What is wrong with it, safe to show a client.
+        public let message: String
+
+        /// Creates a field error.
+        public init(pointer: String, message: String) {
+            self.pointer = pointer
+            self.message = message
+        }
+    }
 
     /// The code and the message.
     public var description: String { "\(code): \(message)" }
@@ -64,6 +80,12 @@ extension HaleError.Code {
     public static let resourceNotFound = Self(rawValue: "RESOURCE_NOT_FOUND")
     /// The request conflicts with existing state, such as an email already in use.
     public static let conflict = Self(rawValue: "CONFLICT")
+    /// One or more fields of the request body are invalid; `fieldErrors` says which (422).
+    public static let validationFailed = Self(rawValue: "VALIDATION_FAILED")
+    /// A social provider's token was not accepted (401).
+    public static let oauthInvalidToken = Self(rawValue: "OAUTH_INVALID_TOKEN")
+    /// Social sign-in failed for a reason other than the token, such as a provider that cannot be reached.
+    public static let oauthError = Self(rawValue: "OAUTH_ERROR")
 }
 
 extension HaleError {
@@ -86,6 +108,15 @@ extension HaleError {
     public static let reusedToken = HaleError(
         .tokenReused, status: 401,
         message: "The refresh token was already used; the session has been revoked. Sign in again.")
+
+    /// The 422 for a body with invalid fields, one entry per field.
+    public static func validationFailed(_ fieldErrors: [FieldError]) -> HaleError {
+        var error = HaleError(
+            .validationFailed, status: 422,
+            message: fieldErrors.count == 1 ? fieldErrors[0].message : "\(fieldErrors.count) fields are invalid.")
+        error.fieldErrors = fieldErrors
+        return error
+    }
 
     /// The 400 for a challenge that cannot be consumed.
     public static let invalidChallenge = HaleError(

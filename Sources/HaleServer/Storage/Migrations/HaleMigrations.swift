@@ -11,5 +11,6 @@ enum HaleMigrations {
         M0006_CreatePasskeys(),
         M0007_CreateDevices(),
         M0008_CreateAuditEvents(),
+        M0009_CreateSocialIdentities(),
     ]
 }

@@ -1,0 +1,105 @@
+import Foundation
+
+/// Exchanges a Google, Apple or Facebook token for a personal access token (seed 003), creating the account on
+/// first sign-in.
+///
+/// A returning `(provider, subject)` signs in to its account. A new identity joins an existing account only through
+/// an email the provider verified, and only when `linkByVerifiedEmail` is on; otherwise that email's owner must sign
+/// in another way. Signing in never changes an account's role.
+public struct SocialSignIn: Sendable {
+    /// What a successful sign-in returns.
+    public struct Result: Sendable, Equatable {
+        /// The personal access token's id, the JSON:API resource id.
+        public let tokenId: Int64
+        /// `<id>|<secret>`, usable as a bearer token on every route.
+        public let token: String
+        /// The account signed in to.
+        public let accountId: AccountID
+        /// The account's role.
+        public let role: String
+        /// Whether this sign-in created the account.
+        public let createdAccount: Bool
+    }
+
+    let verifier: any SocialIdentityVerifier
+    let repository: any SocialAccountRepository
+    let accounts: Accounts
+    let linkByVerifiedEmail: Bool
+    let clock: HaleClock
+
+    /// Verifies the provider's token and signs in, or signs up.
+    public func signIn(_ request: SocialSignInRequest) async throws -> Result {
+        let verified = try await verifier.verify(provider: request.provider, token: request.token, nonce: request.nonce)
+        let now = clock.now()
+        let secret = OpaqueToken.generate()
+        let write = try await plan(request, verified, secretHash: OpaqueToken.hash(secret), at: now)
+        let id = try await repository.apply(write, at: now)
+        return Result(
+            tokenId: id, token: "\(id)|\(secret)", accountId: write.identity.accountId, role: request.role.rawValue,
+            createdAccount: write.newAccount != nil)
+    }
+
+    private func plan(
+        _ request: SocialSignInRequest, _ verified: VerifiedSocialIdentity, secretHash: String, at now: Date
+    ) async throws -> SocialSignInWrite {
+        let token = { (account: AccountID) in
+            PersonalAccessTokenRecord(
+                id: nil, accountId: account, name: "\(request.provider) sign-in", secretHash: secretHash, createdAt: now
+            )
+        }
+        let verifiedEmail = verified.emailVerified ? try verified.email.map(Accounts.normalizedEmail) : nil
+        if var identity = try await repository.identity(provider: request.provider, subject: verified.subject) {
+            try await requireRole(request.role, of: identity.accountId)
+            identity.email = verified.email ?? identity.email
+            identity.emailVerified = verified.email == nil ? identity.emailVerified : verified.emailVerified
+            identity.privateRelayEmail = verified.privateRelayEmail
+            identity.lastSignInAt = now
+            return write(identity: identity, isNew: false, request, newAccount: nil, token: token(identity.accountId))
+        }
+        var identity = SocialIdentity(
+            id: UUID(), accountId: .random(), provider: request.provider, subject: verified.subject,
+            email: verified.email, emailVerified: verified.emailVerified, privateRelayEmail: verified.privateRelayEmail,
+            createdAt: now, lastSignInAt: now)
+        if let verifiedEmail, let owner = try await accounts.find(email: verifiedEmail) {
+            guard linkByVerifiedEmail else { throw Self.emailTaken }
+            try await requireRole(request.role, of: owner.id)
+            identity.accountId = owner.id
+            return write(identity: identity, isNew: true, request, newAccount: nil, token: token(owner.id))
+        }
+        let account = Account(
+            id: identity.accountId, email: verifiedEmail,
+            unverifiedEmail: verifiedEmail == nil ? try? verified.email.map(Accounts.normalizedEmail) : nil,
+            role: request.role.rawValue, createdAt: now, updatedAt: now)
+        return write(identity: identity, isNew: true, request, newAccount: account, token: token(account.id))
+    }
+
+    /// Sign-up stores the cleaner profile and the services; every sign-in registers the push tokens.
+    private func write(
+        identity: SocialIdentity, isNew: Bool, _ request: SocialSignInRequest, newAccount: Account?,
+        token: PersonalAccessTokenRecord
+    ) -> SocialSignInWrite {
+        let services =
+            newAccount == nil
+            ? []
+            : request.previousServices.map { ("previous", $0) } + request.preferredServices.map { ("preferred", $0) }
+        return SocialSignInWrite(
+            newAccount: newAccount, identity: identity, identityIsNew: isNew,
+            cleaner: newAccount == nil ? nil : request.cleaner, services: services, pushTokens: request.deviceTokens,
+            token: token)
+    }
+
+    private func requireRole(_ role: SocialRole, of account: AccountID) async throws {
+        guard let existing = try await accounts.find(account) else { throw Self.emailTaken }
+        guard existing.role == role.rawValue else {
+            throw HaleError.validationFailed([
+                HaleError.FieldError(
+                    pointer: "/data/attributes/role",
+                    message: "This account is registered as \(existing.role); signing in cannot change its role.")
+            ])
+        }
+    }
+
+    static let emailTaken = HaleError(
+        .oauthError, status: 409,
+        message: "An account with this email exists. Sign in with the method it was created with.")
+}

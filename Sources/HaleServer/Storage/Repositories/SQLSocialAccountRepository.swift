@@ -1,0 +1,83 @@
+import Foundation
+import SQLKit
+
+/// `SocialAccountRepository` on SQL.
+struct SQLSocialAccountRepository: SocialAccountRepository {
+    let database: HaleDatabase
+
+    func identity(provider: String, subject: String) async throws -> SocialIdentity? {
+        try await database.sql.select().column("*").from("social_identities")
+            .where("provider", .equal, provider).where("subject", .equal, subject)
+            .first(decoding: SocialIdentity.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    func apply(_ write: SocialSignInWrite, at date: Date) async throws -> Int64 {
+        do {
+            return try await database.writeTransaction { database in
+                let sql = database.sql
+                if let account = write.newAccount {
+                    try await sql.insert(into: "accounts").model(account, keyEncodingStrategy: .convertToSnakeCase)
+                        .run()
+                }
+                try await Self.save(write.identity, isNew: write.identityIsNew, on: sql)
+                if let cleaner = write.cleaner {
+                    try await Self.insert(cleaner, of: write.identity.accountId, at: date, on: sql)
+                }
+                for service in write.services {
+                    try await sql.insert(into: "account_services").columns("account_id", "relation", "service_id")
+                        .values(SQLBind(write.identity.accountId), SQLBind(service.relation), SQLBind(service.id))
+                        .run()
+                }
+                for token in write.pushTokens {
+                    try await Self.register(pushToken: token, for: write.identity.accountId, at: date, on: sql)
+                }
+                return try await SQLPersonalAccessTokenRepository(database: database).create(write.token)
+            }
+        } catch  where HaleDatabase.isConstraintViolation(error) {
+            throw HaleError(
+                .conflict, status: 409, message: "This account or identity was created by another request; try again.")
+        }
+    }
+
+    private static func save(_ identity: SocialIdentity, isNew: Bool, on sql: any SQLDatabase) async throws {
+        if isNew {
+            try await sql.insert(into: "social_identities").model(identity, keyEncodingStrategy: .convertToSnakeCase)
+                .run()
+        } else {
+            try await sql.update("social_identities").set("email", to: identity.email)
+                .set("email_verified", to: identity.emailVerified)
+                .set("private_relay_email", to: identity.privateRelayEmail)
+                .set("last_sign_in_at", to: identity.lastSignInAt)
+                .where("id", .equal, identity.id).run()
+        }
+    }
+
+    private static func insert(_ cleaner: CleanerProfile, of account: AccountID, at date: Date, on sql: any SQLDatabase)
+        async throws
+    {
+        try await sql.insert(into: "cleaner_profiles")
+            .columns(
+                "account_id", "phone", "available_days", "time_slots", "max_hours_per_week", "accepts_urgent_offers",
+                "years_of_experience", "has_cleaning_supplies", "comfortable_with_pets", "service_radius_km",
+                "terms_agreed_at"
+            )
+            .values(
+                SQLBind(account), SQLBind(cleaner.phone),
+                SQLBind(cleaner.availableDays.map(\.rawValue).joined(separator: ",")),
+                SQLBind(cleaner.timeSlots.map(\.rawValue).joined(separator: ",")), SQLBind(cleaner.maxHoursPerWeek),
+                SQLBind(cleaner.acceptsUrgentOffers), SQLBind(cleaner.yearsOfExperience),
+                SQLBind(cleaner.hasCleaningSupplies), SQLBind(cleaner.comfortableWithPets),
+                SQLBind(cleaner.serviceRadius), SQLBind(date)
+            )
+            .run()
+    }
+
+    /// A token belongs to the installation that sent it, so it moves to whichever account sent it last.
+    private static func register(pushToken: String, for account: AccountID, at date: Date, on sql: any SQLDatabase)
+        async throws
+    {
+        try await sql.delete(from: "push_registrations").where("token", .equal, pushToken).run()
+        try await sql.insert(into: "push_registrations").columns("token", "account_id", "platform", "updated_at")
+            .values(SQLBind(pushToken), SQLBind(account), SQLBind("fcm"), SQLBind(date)).run()
+    }
+}

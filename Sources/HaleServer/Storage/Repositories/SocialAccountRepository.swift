@@ -1,0 +1,28 @@
+import Foundation
+
+/// Everything one social sign-in writes, applied in one transaction so that nothing is half-done.
+struct SocialSignInWrite: Sendable {
+    /// The account to create, for a sign-up.
+    var newAccount: Account?
+    /// The identity: inserted when new, its email and last sign-in updated otherwise.
+    var identity: SocialIdentity
+    /// Whether `identity` is new.
+    var identityIsNew: Bool
+    /// The cleaner profile collected at sign-up.
+    var cleaner: CleanerProfile?
+    /// Service ids by relation (`previous`, `preferred`), stored at sign-up.
+    var services: [(relation: String, id: Int64)]
+    /// Firebase tokens to register for the account; a token moves to the account that sent it last.
+    var pushTokens: [String]
+    /// The personal access token to issue.
+    var token: PersonalAccessTokenRecord
+}
+
+/// Stores social identities and what sign-up collects.
+protocol SocialAccountRepository: Sendable {
+    /// The identity for `(provider, subject)`.
+    func identity(provider: String, subject: String) async throws -> SocialIdentity?
+    /// Applies a sign-in in one transaction and returns the new personal access token's id. Throws `CONFLICT` when
+    /// a new account's email or a new identity is taken meanwhile.
+    func apply(_ write: SocialSignInWrite, at date: Date) async throws -> Int64
+}

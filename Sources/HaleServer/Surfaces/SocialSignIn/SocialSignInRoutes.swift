@@ -1,0 +1,56 @@
+import Foundation
+import Vapor
+
+/// Seed 003 (Hygeia): `POST /api/v1/auth/oauth/login` exchanges a Google, Apple or Facebook token for a personal
+/// access token. Bodies are JSON:API documents; errors are JSON:API errors with the document's `indicator`.
+struct SocialSignInRoutes: RouteCollection {
+    /// The path prefix whose errors are JSON:API errors.
+    static let path = "/api/v1/auth/oauth"
+
+    func boot(routes: any RoutesBuilder) throws {
+        routes.grouped("api", "v1", "auth", "oauth").post("login", use: login)
+    }
+
+    func login(_ request: Request) async throws -> Response {
+        let document = try Self.document(of: request)
+        let result = try await request.hale.socialSignIn.signIn(try OAuthLoginBody.read(document))
+        let response = Response.json(
+            AuthTokenDocument(
+                data: .init(id: String(result.tokenId), attributes: .init(token: result.token, role: result.role))),
+            status: .ok)
+        response.headers.contentType = .jsonAPI
+        return response
+    }
+
+    /// The body as JSON; the document's clients send `application/json`, JSON:API clients
+    /// `application/vnd.api+json`.
+    private static func document(of request: Request) throws -> JSONValue {
+        guard let type = request.headers.contentType, type.type == "application",
+            type.subType == "json" || type.subType == "vnd.api+json"
+        else {
+            throw HaleError(
+                .unsupportedMediaType, status: 415,
+                message: "Send the request body as application/json or application/vnd.api+json.")
+        }
+        guard let body = request.body.data,
+            let value = try? JSONDecoder().decode(JSONValue.self, from: Data(buffer: body))
+        else {
+            throw HaleError.invalidRequest("The request body is not valid JSON.")
+        }
+        return value
+    }
+}
+
+/// `{"data": {"type": "auth-token", "id", "attributes": {"token", "role"}}}`.
+struct AuthTokenDocument: Encodable {
+    struct Resource: Encodable {
+        struct Attributes: Encodable {
+            let token: String
+            let role: String
+        }
+        var type = "auth-token"
+        let id: String
+        let attributes: Attributes
+    }
+    let data: Resource
+}

@@ -1,0 +1,189 @@
+import Foundation
+import HaleTesting
+import SQLKit
+import Testing
+import Vapor
+
+@testable import HaleServer
+
+/// What social sign-in does with accounts once a provider's token is verified: the verifier here answers from a
+/// script, so that these tests are about accounts; the providers' tokens are tested against fake providers.
+@Suite("Social sign-in: accounts, roles and linking")
+struct SocialSignInServiceTests {
+    /// Answers every token with the identity it was given.
+    struct ScriptedVerifier: SocialIdentityVerifier {
+        let identity: VerifiedSocialIdentity?
+
+        func verify(provider: String, token: String, nonce: String?) async throws -> VerifiedSocialIdentity {
+            guard let identity else {
+                throw HaleError(.oauthInvalidToken, status: 401, message: "The token is not valid.")
+            }
+            return identity
+        }
+    }
+
+    static func service(_ app: Application, _ identity: VerifiedSocialIdentity?, link: Bool = false) -> SocialSignIn {
+        SocialSignIn(
+            verifier: ScriptedVerifier(identity: identity),
+            repository: SQLSocialAccountRepository(database: app.hale.database), accounts: app.hale.accounts,
+            linkByVerifiedEmail: link, clock: app.hale.clock)
+    }
+
+    static func identity(_ subject: String = "g-1", email: String? = "ana@example.com", verified: Bool = true)
+        -> VerifiedSocialIdentity
+    {
+        VerifiedSocialIdentity(subject: subject, email: email, emailVerified: verified, privateRelayEmail: false)
+    }
+
+    static func request(
+        _ role: SocialRole = .client, provider: String = "google", cleaner: CleanerProfile? = nil,
+        services: [Int64] = [], deviceTokens: [String] = []
+    ) -> SocialSignInRequest {
+        SocialSignInRequest(
+            provider: provider, token: "t", nonce: nil, role: role, cleaner: cleaner, previousServices: services,
+            preferredServices: [], deviceTokens: deviceTokens)
+    }
+
+    static let cleaner = CleanerProfile(
+        phone: "+962792002802", availableDays: [.monday], timeSlots: [.evening], maxHoursPerWeek: 40,
+        acceptsUrgentOffers: true, yearsOfExperience: 3, hasCleaningSupplies: false, comfortableWithPets: true,
+        serviceRadius: 15)
+
+    static func count(_ table: String, _ app: Application) async throws -> Int {
+        try await app.hale.database.sql.raw("SELECT COUNT(*) AS n FROM \(ident: table)").first()?
+            .decode(column: "n", as: Int.self) ?? -1
+    }
+
+    @Test(
+        "a first sign-in creates the account, and its token works as a bearer token", arguments: TestDatabase.available)
+    func signUp(database: TestDatabase) async throws {
+        try await withHale(on: database) { app in
+            let result = try await Self.service(app, Self.identity()).signIn(Self.request())
+            #expect(result.createdAccount)
+            #expect(result.role == "client")
+            #expect(result.token.hasPrefix("\(result.tokenId)|"))
+            let verified = try await app.hale.personalAccessTokens.verify(result.token)
+            #expect(verified.accountId == result.accountId)
+            let account = try #require(try await app.hale.accounts.find(result.accountId))
+            #expect(account.email == "ana@example.com")
+            #expect(account.role == "client")
+        }
+    }
+
+    @Test("a returning identity signs in to the same account with a new token", arguments: TestDatabase.available)
+    func returning(database: TestDatabase) async throws {
+        try await withHale(on: database) { app in
+            let service = Self.service(app, Self.identity())
+            let first = try await service.signIn(Self.request())
+            let second = try await service.signIn(Self.request())
+            #expect(!second.createdAccount)
+            #expect(second.accountId == first.accountId)
+            #expect(second.token != first.token)
+            #expect(try await Self.count("accounts", app) == 1)
+            #expect(try await Self.count("social_identities", app) == 1)
+        }
+    }
+
+    @Test("a cleaner's profile and services are stored at sign-up", arguments: TestDatabase.available)
+    func cleanerSignUp(database: TestDatabase) async throws {
+        try await withHale(on: database) { app in
+            let result = try await Self.service(app, Self.identity()).signIn(
+                Self.request(.cleaner, cleaner: Self.cleaner, services: [4, 9], deviceTokens: ["fcm-1"]))
+            let profile = try #require(
+                try await app.hale.database.sql.select().column("*").from("cleaner_profiles")
+                    .where("account_id", .equal, result.accountId).first())
+            #expect(try profile.decode(column: "phone", as: String.self) == "+962792002802")
+            #expect(try profile.decode(column: "service_radius_km", as: Int.self) == 15)
+            #expect(try await Self.count("account_services", app) == 2)
+            #expect(try await Self.count("push_registrations", app) == 1)
+        }
+    }
+
+    @Test("signing in cannot change an account's role", arguments: TestDatabase.available)
+    func roleIsKept(database: TestDatabase) async throws {
+        try await withHale(on: database) { app in
+            let service = Self.service(app, Self.identity())
+            _ = try await service.signIn(Self.request())
+            let error = await #expect(throws: HaleError.self) {
+                try await service.signIn(Self.request(.cleaner, cleaner: Self.cleaner))
+            }
+            #expect(error?.status == 422)
+            #expect(error?.fieldErrors.map(\.pointer) == ["/data/attributes/role"])
+        }
+    }
+
+    @Test(
+        "a new identity with a taken verified email is refused unless linking is on", arguments: TestDatabase.available)
+    func emailTaken(database: TestDatabase) async throws {
+        try await withHale(on: database) { app in
+            let owner = try await app.hale.accounts.create(email: "ana@example.com", role: "client")
+            let error = await #expect(throws: HaleError.self) {
+                try await Self.service(app, Self.identity()).signIn(Self.request())
+            }
+            #expect(error?.status == 409)
+            #expect(error?.code == .oauthError)
+            #expect(try await Self.count("social_identities", app) == 0)
+            #expect(try await Self.count("personal_access_tokens", app) == 0)
+            let linked = try await Self.service(app, Self.identity(), link: true).signIn(Self.request())
+            #expect(linked.accountId == owner.id)
+            #expect(!linked.createdAccount)
+        }
+    }
+
+    @Test("linking by email cannot change the role either", arguments: TestDatabase.available)
+    func linkingKeepsTheRole(database: TestDatabase) async throws {
+        try await withHale(on: database) { app in
+            _ = try await app.hale.accounts.create(email: "ana@example.com", role: "client")
+            await #expect(throws: HaleError.self) {
+                try await Self.service(app, Self.identity(), link: true).signIn(
+                    Self.request(.cleaner, cleaner: Self.cleaner))
+            }
+            #expect(try await Self.count("social_identities", app) == 0)
+        }
+    }
+
+    @Test("an unverified email never links and is kept only as unverified", arguments: TestDatabase.available)
+    func unverifiedEmail(database: TestDatabase) async throws {
+        try await withHale(on: database) { app in
+            let owner = try await app.hale.accounts.create(email: "ana@example.com", role: "client")
+            let result = try await Self.service(app, Self.identity(verified: false), link: true).signIn(
+                Self.request())
+            #expect(result.accountId != owner.id)
+            let account = try #require(try await app.hale.accounts.find(result.accountId))
+            #expect(account.email == nil)
+            #expect(account.unverifiedEmail == "ana@example.com")
+        }
+    }
+
+    @Test("the same subject from another provider is another identity", arguments: TestDatabase.available)
+    func providersAreSeparate(database: TestDatabase) async throws {
+        try await withHale(on: database) { app in
+            let google = try await Self.service(app, Self.identity(email: nil)).signIn(Self.request())
+            let apple = try await Self.service(app, Self.identity(email: nil)).signIn(Self.request(provider: "apple"))
+            #expect(google.accountId != apple.accountId)
+        }
+    }
+
+    @Test("a push token moves to the account that sent it last", arguments: TestDatabase.available)
+    func pushTokenMoves(database: TestDatabase) async throws {
+        try await withHale(on: database) { app in
+            _ = try await Self.service(app, Self.identity("a", email: nil)).signIn(Self.request(deviceTokens: ["fcm"]))
+            let second = try await Self.service(app, Self.identity("b", email: nil)).signIn(
+                Self.request(deviceTokens: ["fcm"]))
+            let row = try #require(
+                try await app.hale.database.sql.select().column("account_id")
+                    .from("push_registrations").first())
+            #expect(try row.decode(column: "account_id", as: AccountID.self) == second.accountId)
+            #expect(try await Self.count("push_registrations", app) == 1)
+        }
+    }
+
+    @Test("a refused token writes nothing", arguments: TestDatabase.available)
+    func refusedTokenWritesNothing(database: TestDatabase) async throws {
+        try await withHale(on: database) { app in
+            await #expect(throws: HaleError.self) { try await Self.service(app, nil).signIn(Self.request()) }
+            let accounts = try await Self.count("accounts", app)
+            #expect(accounts == 0)
+        }
+    }
+}
