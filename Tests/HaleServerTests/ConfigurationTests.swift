@@ -78,6 +78,12 @@ struct ConfigurationTests {
         ("tokens.refreshTokenLifetime", "3651d"),
         ("tokens.refreshReuseGracePeriod", "2h"),
         ("logging.level", "trace"),
+        ("socialSignIn.google.keySetUrl", "http://www.googleapis.com/oauth2/v3/certs"),
+        ("socialSignIn.apple.keySetUrl", "ftp://appleid.apple.com/auth/keys"),
+        ("socialSignIn.facebook.graphUrl", "graph.facebook.com"),
+        ("socialSignIn.facebook.keySetUrl", "http://10.0.0.1/jwks"),
+        ("socialSignIn.facebook.appId", "1234"),
+        ("socialSignIn.clockSkew", "1h"),
     ])
     func badValuesAreRejectedByName(key: String, value: String) {
         var values = ConfigValues()
@@ -91,6 +97,16 @@ struct ConfigurationTests {
         #expect(throws: ConfigError("tokens.issuer has no value")) {
             try ConfigValues.load(yaml: "tokens:\n  issuer:\n", environment: [:])
         }
+    }
+
+    @Test func providerEndpointsMayBePlainHTTPOnlyOnLoopback() throws {
+        var values = ConfigValues()
+        values["socialSignIn.google.keySetUrl"] = "http://127.0.0.1:9000/certs"
+        values["socialSignIn.facebook.graphUrl"] = "http://localhost:9000"
+        values["socialSignIn.facebook.appId"] = "1234"
+        values["socialSignIn.facebook.appSecret"] = "secret"
+        let configuration = try HaleConfiguration(values)
+        #expect(configuration.socialSignIn.googleKeySetURL == "http://127.0.0.1:9000/certs")
     }
 
     @Test func theReadmeDocumentsEveryKey() throws {

@@ -71,7 +71,7 @@ public struct HaleServices: Sendable {
         requestLimits = RequestLimits(limiter: RateLimiter(), settings: configuration.rateLimits, clock: clock)
         socialSignIn = SocialSignIn(
             verifier: Self.socialVerifier(configuration.socialSignIn, clock: clock),
-            repository: SQLSocialAccountRepository(database: database), accounts: accounts,
+            repository: SQLSocialAccountRepository(database: database), accounts: accounts, audit: audit,
             linkByVerifiedEmail: configuration.socialSignIn.linkByVerifiedEmail, clock: clock)
     }
 

@@ -180,6 +180,7 @@ public struct HaleConfiguration: Sendable {
         guard (1...1000).contains(deviceKeys.lockoutThreshold) else {
             throw ConfigError("deviceKeys.lockoutThreshold must be between 1 and 1000")
         }
+        try socialSignIn.validate()
     }
 
     private static func rateLimit(_ values: ConfigValues, _ path: String) throws -> RateLimit {
@@ -209,5 +210,33 @@ public struct HaleConfiguration: Sendable {
             throw ConfigError("logging.level must be one of debug, info, notice, warning, error, critical")
         }
         return level
+    }
+}
+
+extension HaleConfiguration.SocialSignIn {
+    /// Provider endpoints must be HTTPS, except on loopback, where tests run fake providers.
+    func validate() throws {
+        let endpoints = [
+            ("socialSignIn.google.keySetUrl", googleKeySetURL), ("socialSignIn.apple.keySetUrl", appleKeySetURL),
+            ("socialSignIn.facebook.graphUrl", facebookGraphURL),
+            ("socialSignIn.facebook.keySetUrl", facebookKeySetURL),
+        ]
+        for (path, text) in endpoints {
+            guard let url = URL(string: text), let host = url.host, Self.isSecure(url, host: host) else {
+                throw ConfigError("\(path) must be an https URL (http only on loopback), not \"\(text)\"")
+            }
+        }
+        guard clockSkew <= .seconds(600) else { throw ConfigError("socialSignIn.clockSkew must be at most 10m") }
+        guard facebookAppID.isEmpty || !facebookAppSecret.isEmpty else {
+            throw ConfigError("socialSignIn.facebook.appSecret is required when socialSignIn.facebook.appId is set")
+        }
+    }
+
+    private static func isSecure(_ url: URL, host: String) -> Bool {
+        switch url.scheme {
+        case "https": true
+        case "http": ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host)
+        default: false
+        }
     }
 }

@@ -27,6 +27,12 @@ public struct Accounts: Sendable {
         try await repository.find(email: try Self.normalizedEmail(email))
     }
 
+    /// Deletes the account with its sign-in methods, sessions, tokens, devices and profile. Returns whether it
+    /// existed. The audit trail keeps its events, which hold no personal data beyond the account's id.
+    public func delete(_ id: AccountID) async throws -> Bool {
+        try await repository.delete(id)
+    }
+
     /// A trimmed, lowercased email with one `@`, a local part and a dotted domain; throws otherwise.
     public static func normalizedEmail(_ email: String) throws -> String {
         let normalized = email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()

@@ -26,7 +26,7 @@ struct SocialSignInServiceTests {
         SocialSignIn(
             verifier: ScriptedVerifier(identity: identity),
             repository: SQLSocialAccountRepository(database: app.hale.database), accounts: app.hale.accounts,
-            linkByVerifiedEmail: link, clock: app.hale.clock)
+            audit: app.hale.audit, linkByVerifiedEmail: link, clock: app.hale.clock)
     }
 
     static func identity(_ subject: String = "g-1", email: String? = "ana@example.com", verified: Bool = true)
@@ -127,6 +127,8 @@ struct SocialSignInServiceTests {
             let linked = try await Self.service(app, Self.identity(), link: true).signIn(Self.request())
             #expect(linked.accountId == owner.id)
             #expect(!linked.createdAccount)
+            let events = try await app.hale.audit.events(of: owner.id)
+            #expect(events.map(\.eventType) == ["social_identity_linked"])
         }
     }
 

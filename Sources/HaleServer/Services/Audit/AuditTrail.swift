@@ -10,6 +10,10 @@ public enum AuditEventType: String, Sendable, CaseIterable {
     case refreshTokenReuseDetected = "refresh_token_reuse_detected"
     /// A device was deactivated: its keys revoked and its sessions ended.
     case deviceDeactivated = "device_deactivated"
+    /// A social identity joined an existing account through the email the provider verified.
+    case socialIdentityLinked = "social_identity_linked"
+    /// The account was deleted with everything it owned; its audit events are kept.
+    case accountDeleted = "account_deleted"
 }
 
 /// The append-only, hash-chained record of security events. Each event stores the SHA-256 of its content and of the

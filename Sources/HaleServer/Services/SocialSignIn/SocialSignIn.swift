@@ -24,6 +24,7 @@ public struct SocialSignIn: Sendable {
     let verifier: any SocialIdentityVerifier
     let repository: any SocialAccountRepository
     let accounts: Accounts
+    let audit: AuditTrail
     let linkByVerifiedEmail: Bool
     let clock: HaleClock
 
@@ -34,6 +35,11 @@ public struct SocialSignIn: Sendable {
         let secret = OpaqueToken.generate()
         let write = try await plan(request, verified, secretHash: OpaqueToken.hash(secret), at: now)
         let id = try await repository.apply(write, at: now)
+        if write.identityIsNew, write.newAccount == nil {
+            try await audit.record(
+                .socialIdentityLinked, AuditTrail.Subject(account: write.identity.accountId),
+                details: ["provider": request.provider])
+        }
         return Result(
             tokenId: id, token: "\(id)|\(secret)", accountId: write.identity.accountId, role: request.role.rawValue,
             createdAccount: write.newAccount != nil)

@@ -6,4 +6,6 @@ public protocol AccountRepository: Sendable {
     func find(_ id: AccountID) async throws -> Account?
     /// The account with this (lowercased) email.
     func find(email: String) async throws -> Account?
+    /// Deletes the account and, by cascade, everything it owns; returns whether it existed.
+    func delete(_ id: AccountID) async throws -> Bool
 }

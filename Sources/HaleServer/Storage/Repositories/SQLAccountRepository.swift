@@ -22,4 +22,8 @@ struct SQLAccountRepository: AccountRepository {
         try await database.sql.select().column("*").from("accounts").where("email", .equal, email)
             .first(decoding: Account.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
+
+    func delete(_ id: AccountID) async throws -> Bool {
+        try await database.sql.delete(from: "accounts").where("id", .equal, id).returning("id").all().count == 1
+    }
 }

@@ -8,6 +8,7 @@ struct SessionRoutes: RouteCollection {
         api.post("auth", "handoff", "redeem", use: redeemHandoff)
         let signedIn = api.grouped(BearerAuthMiddleware())
         signedIn.get("account", use: account)
+        signedIn.delete("account", use: deleteAccount)
         signedIn.post("auth", "logout", use: logout)
         signedIn.post("auth", "logout-all", use: logoutEverywhere)
         signedIn.post("auth", "handoff", use: issueHandoff)
@@ -24,6 +25,14 @@ struct SessionRoutes: RouteCollection {
             throw HaleError.invalidToken
         }
         return AccountResponse(account)
+    }
+
+    /// Deletes the signed-in account and everything it owns; every credential it had stops working at once.
+    func deleteAccount(_ request: Request) async throws -> SuccessResponse {
+        let identity = try request.account
+        guard try await request.hale.accounts.delete(identity.accountId) else { throw HaleError.invalidToken }
+        try await request.hale.audit.record(.accountDeleted, AuditTrail.Subject(account: identity.accountId))
+        return SuccessResponse()
     }
 
     /// Ends the credential the request used: its session, or the personal access token itself.
