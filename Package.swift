@@ -77,6 +77,15 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "SocialTokensTests",
+            dependencies: [
+                "SocialTokens",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
+            swiftSettings: strict
+        ),
         .target(
             name: "HaleClient",
             dependencies: ["WebAuthn", "CBOR", .product(name: "Crypto", package: "swift-crypto")],
