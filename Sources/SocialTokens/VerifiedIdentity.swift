@@ -1,0 +1,34 @@
+/// Who the provider says signed in.
+///
+/// `email` is what the provider reported, verified or not; `emailVerified` is true only when the provider asserts it
+/// verified that address. Link accounts and trust an address only when `emailVerified` is true.
+public struct VerifiedIdentity: Sendable, Equatable {
+    /// The provider that vouches for this identity.
+    public let provider: SocialProvider
+    /// The provider's stable user id: `sub` for Google, Apple and Facebook Limited Login, the app-scoped user id for
+    /// a Facebook access token.
+    public let subject: String
+    /// The email address the provider reported, if any; it may be unverified (see `emailVerified`).
+    public let email: String?
+    /// Whether the provider asserts it verified `email`: Google's and Apple's `email_verified`; always false for
+    /// Facebook, which documents no verification of the addresses it returns. Always false when `email` is nil.
+    public let emailVerified: Bool
+    /// Whether `email` is an Apple private relay address (`is_private_email`, or an `@privaterelay.appleid.com`
+    /// address from any provider).
+    public let isPrivateRelayEmail: Bool
+    /// The person's display name, when the provider includes one (Apple's identity token never does).
+    public let name: String?
+
+    /// An identity with every field given.
+    public init(
+        provider: SocialProvider, subject: String, email: String?, emailVerified: Bool, isPrivateRelayEmail: Bool,
+        name: String?
+    ) {
+        self.provider = provider
+        self.subject = subject
+        self.email = email
+        self.emailVerified = emailVerified && email != nil
+        self.isPrivateRelayEmail = isPrivateRelayEmail
+        self.name = name
+    }
+}
