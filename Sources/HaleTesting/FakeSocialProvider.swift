@@ -11,10 +11,15 @@ public final class FakeSocialProvider: Sendable {
     public let settings: [String: String]
     /// `http://127.0.0.1:<port>`.
     public let baseURL: String
+    /// The Google client id Hale is configured with.
     public static let googleClientID = "1234-hygeia.apps.googleusercontent.com"
+    /// The Apple bundle id Hale is configured with.
     public static let appleAudience = "com.hygeia.app"
+    /// The Facebook app id Hale is configured with.
     public static let facebookAppID = "555000111"
+    /// The Facebook app secret Hale is configured with.
     public static let facebookAppSecret = "facebook-app-secret"
+    /// The `kid` of the test key.
     public static let keyID = "test-key-1"
 
     let key: _RSA.Signing.PrivateKey
@@ -28,13 +33,20 @@ public final class FakeSocialProvider: Sendable {
 
     /// A user access token the fake Graph API knows.
     public struct FacebookUser: Sendable {
+        /// The Graph user id.
         public var id: String
+        /// The profile's name.
         public var name: String
+        /// The profile's email, if the user shares one.
         public var email: String?
+        /// What debug_token says in `is_valid`.
         public var isValid = true
+        /// The app the token was issued to.
         public var appID = FakeSocialProvider.facebookAppID
+        /// When the token expires.
         public var expiresAt: Date = Date().addingTimeInterval(3600)
 
+        /// A valid token's user.
         public init(id: String, name: String, email: String?) {
             self.id = id
             self.name = name
@@ -181,7 +193,8 @@ public final class FakeSocialProvider: Sendable {
             guard request.query[String.self, at: "access_token"] == "\(Self.facebookAppID)|\(Self.facebookAppSecret)",
                 let user = state.withLock({ $0.facebookUsers[token] })
             else {
-                return Self.json(["error": ["message": "Invalid OAuth access token.", "code": 190]], status: .badRequest)
+                return Self.json(
+                    ["error": ["message": "Invalid OAuth access token.", "code": 190]], status: .badRequest)
             }
             return Self.json([
                 "data": [
@@ -194,7 +207,8 @@ public final class FakeSocialProvider: Sendable {
             count(request)
             let token = request.query[String.self, at: "access_token"] ?? ""
             guard let user = state.withLock({ $0.facebookUsers[token] }) else {
-                return Self.json(["error": ["message": "Invalid OAuth access token.", "code": 190]], status: .badRequest)
+                return Self.json(
+                    ["error": ["message": "Invalid OAuth access token.", "code": 190]], status: .badRequest)
             }
             var profile: [String: Any] = ["id": user.id, "name": user.name]
             profile["email"] = user.email

@@ -36,7 +36,9 @@ struct SecretBoxTests {
         #expect(try box.seal("s", purpose: "p") != box.seal("s", purpose: "p"))
     }
 
-    @Test("a key that is not 32 bytes of base64 is refused", arguments: ["", "short", Data(count: 16).base64EncodedString()])
+    @Test(
+        "a key that is not 32 bytes of base64 is refused",
+        arguments: ["", "short", Data(count: 16).base64EncodedString()])
     func badKeys(key: String) {
         #expect(throws: ConfigError.self) { try SecretBox(base64Key: key, setting: "k") }
     }

@@ -1,3 +1,4 @@
+import SocialTokens
 import Vapor
 import WebAuthn
 
@@ -35,7 +36,9 @@ public struct HaleServices: Sendable {
     public let socialSignIn: SocialSignIn
     let signingKeys: SigningKeyRing
 
-    init(configuration: HaleConfiguration, database: HaleDatabase, clock: HaleClock) throws {
+    init(
+        configuration: HaleConfiguration, database: HaleDatabase, clock: HaleClock, providerHTTP: any SocialHTTPClient
+    ) throws {
         self.configuration = configuration
         self.database = database
         self.clock = clock
@@ -70,7 +73,7 @@ public struct HaleServices: Sendable {
             audit: audit, settings: configuration.deviceKeys, clock: clock)
         requestLimits = RequestLimits(limiter: RateLimiter(), settings: configuration.rateLimits, clock: clock)
         socialSignIn = SocialSignIn(
-            verifier: Self.socialVerifier(configuration.socialSignIn, clock: clock),
+            verifier: ProviderTokenVerifier(configuration.socialSignIn, http: providerHTTP, clock: clock),
             repository: SQLSocialAccountRepository(database: database), accounts: accounts, audit: audit,
             linkByVerifiedEmail: configuration.socialSignIn.linkByVerifiedEmail, clock: clock)
     }

@@ -22,7 +22,9 @@ public func configure(_ app: Application, _ configuration: HaleConfiguration, cl
         }
         return database
     }
-    app.hale = try HaleServices(configuration: configuration, database: database, clock: clock)
+    app.hale = try HaleServices(
+        configuration: configuration, database: database, clock: clock,
+        providerHTTP: AsyncHTTPSocialClient(client: ProviderHTTPClient.make(for: app)))
 
     app.middleware = Middlewares()
     app.middleware.use(RouteLoggingMiddleware(logLevel: .info))

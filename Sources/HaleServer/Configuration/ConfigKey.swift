@@ -142,6 +142,9 @@ extension ConfigKey {
             path: "socialSignIn.facebook.graphUrl", kind: .string, defaultValue: "https://graph.facebook.com",
             summary: "The Graph API base URL, for debug_token and /me."),
         ConfigKey(
+            path: "socialSignIn.facebook.graphVersion", kind: .string, defaultValue: "v22.0",
+            summary: "The Graph API version in its paths, such as `v22.0`; empty for unversioned paths."),
+        ConfigKey(
             path: "socialSignIn.facebook.keySetUrl", kind: .string,
             defaultValue: "https://limited.facebook.com/.well-known/oauth/openid/jwks/",
             summary: "Facebook's JWK Set, for iOS Limited Login tokens."),

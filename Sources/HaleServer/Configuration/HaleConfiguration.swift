@@ -77,6 +77,8 @@ public struct HaleConfiguration: Sendable {
         public var facebookAppSecret: String
         /// The Graph API base URL.
         public var facebookGraphURL: String
+        /// The Graph API version, such as `v22.0`.
+        public var facebookGraphVersion: String
         /// Facebook's Limited Login JWK Set URL.
         public var facebookKeySetURL: String
     }
@@ -160,6 +162,7 @@ public struct HaleConfiguration: Sendable {
             facebookAppID: try values.string("socialSignIn.facebook.appId"),
             facebookAppSecret: try values.string("socialSignIn.facebook.appSecret"),
             facebookGraphURL: try values.string("socialSignIn.facebook.graphUrl"),
+            facebookGraphVersion: try values.string("socialSignIn.facebook.graphVersion"),
             facebookKeySetURL: try values.string("socialSignIn.facebook.keySetUrl"))
         apps = Apps(
             apple: try values.list("apps.apple"), android: try values.list("apps.android").map(Self.androidApp))

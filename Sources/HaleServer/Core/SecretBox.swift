@@ -10,7 +10,8 @@ public struct SecretBox: Sendable {
     /// A box with a 32-byte key given as standard base64; throws a `ConfigError` naming `setting` otherwise.
     public init(base64Key: String, setting: String) throws {
         guard let bytes = Data(base64Encoded: base64Key), bytes.count == 32 else {
-            throw ConfigError("\(setting) must be 32 random bytes in base64, such as the output of `openssl rand -base64 32`")
+            throw ConfigError(
+                "\(setting) must be 32 random bytes in base64, such as the output of `openssl rand -base64 32`")
         }
         key = SymmetricKey(data: bytes)
     }

@@ -43,7 +43,9 @@ struct SocialSignInHTTPTests {
     }
 
     /// The success document's token, after checking its shape.
-    static func token(of response: TestingHTTPResponse, role: String = "client", sourceLocation: SourceLocation = #_sourceLocation)
+    static func token(
+        of response: TestingHTTPResponse, role: String = "client", sourceLocation: SourceLocation = #_sourceLocation
+    )
         throws -> String
     {
         #expect(response.status == .ok, "\(response.body.string)", sourceLocation: sourceLocation)
@@ -78,7 +80,8 @@ struct SocialSignInHTTPTests {
         return try #require(try await app.hale.accounts.find(verified.accountId))
     }
 
-    @Test("a Google ID token signs up, and the token it gets works as a bearer token", arguments: TestDatabase.available)
+    @Test(
+        "a Google ID token signs up, and the token it gets works as a bearer token", arguments: TestDatabase.available)
     func google(database: TestDatabase) async throws {
         try await Self.withProvider(on: database) { app, provider in
             let idToken = try provider.googleIDToken(subject: "g-1")
@@ -148,8 +151,10 @@ struct SocialSignInHTTPTests {
     func unverifiedEmail() async throws {
         try await Self.withProvider { app, provider in
             let idToken = try provider.token(
-                ["iss": "accounts.google.com", "aud": FakeSocialProvider.googleClientID, "sub": "g-2",
-                 "email": "ana@example.com"], expiresIn: 600)
+                [
+                    "iss": "accounts.google.com", "aud": FakeSocialProvider.googleClientID, "sub": "g-2",
+                    "email": "ana@example.com",
+                ], expiresIn: 600)
             let token = try Self.token(of: try await Self.login(app, Self.document(provider: "google", token: idToken)))
             let account = try await Self.account(app, bearer: token)
             #expect(account.email == nil)

@@ -14,7 +14,9 @@ struct SocialSignInServiceTests {
     struct ScriptedVerifier: SocialIdentityVerifier {
         let identity: VerifiedSocialIdentity?
 
-        func verify(provider: String, token: String, nonce: String?) async throws -> VerifiedSocialIdentity {
+        func verify(provider: String, token: String, nonce: String?, logger: Logger) async throws
+            -> VerifiedSocialIdentity
+        {
             guard let identity else {
                 throw HaleError(.oauthInvalidToken, status: 401, message: "The token is not valid.")
             }
@@ -44,6 +46,8 @@ struct SocialSignInServiceTests {
             preferredServices: [], deviceTokens: deviceTokens)
     }
 
+    static let logger = Logger(label: "test")
+
     static let cleaner = CleanerProfile(
         phone: "+962792002802", availableDays: [.monday], timeSlots: [.evening], maxHoursPerWeek: 40,
         acceptsUrgentOffers: true, yearsOfExperience: 3, hasCleaningSupplies: false, comfortableWithPets: true,
@@ -58,7 +62,7 @@ struct SocialSignInServiceTests {
         "a first sign-in creates the account, and its token works as a bearer token", arguments: TestDatabase.available)
     func signUp(database: TestDatabase) async throws {
         try await withHale(on: database) { app in
-            let result = try await Self.service(app, Self.identity()).signIn(Self.request())
+            let result = try await Self.service(app, Self.identity()).signIn(Self.request(), logger: Self.logger)
             #expect(result.createdAccount)
             #expect(result.role == "client")
             #expect(result.token.hasPrefix("\(result.tokenId)|"))
@@ -74,8 +78,8 @@ struct SocialSignInServiceTests {
     func returning(database: TestDatabase) async throws {
         try await withHale(on: database) { app in
             let service = Self.service(app, Self.identity())
-            let first = try await service.signIn(Self.request())
-            let second = try await service.signIn(Self.request())
+            let first = try await service.signIn(Self.request(), logger: Self.logger)
+            let second = try await service.signIn(Self.request(), logger: Self.logger)
             #expect(!second.createdAccount)
             #expect(second.accountId == first.accountId)
             #expect(second.token != first.token)
@@ -88,7 +92,8 @@ struct SocialSignInServiceTests {
     func cleanerSignUp(database: TestDatabase) async throws {
         try await withHale(on: database) { app in
             let result = try await Self.service(app, Self.identity()).signIn(
-                Self.request(.cleaner, cleaner: Self.cleaner, services: [4, 9], deviceTokens: ["fcm-1"]))
+                Self.request(.cleaner, cleaner: Self.cleaner, services: [4, 9], deviceTokens: ["fcm-1"]),
+                logger: Self.logger)
             let profile = try #require(
                 try await app.hale.database.sql.select().column("*").from("cleaner_profiles")
                     .where("account_id", .equal, result.accountId).first())
@@ -103,9 +108,9 @@ struct SocialSignInServiceTests {
     func roleIsKept(database: TestDatabase) async throws {
         try await withHale(on: database) { app in
             let service = Self.service(app, Self.identity())
-            _ = try await service.signIn(Self.request())
+            _ = try await service.signIn(Self.request(), logger: Self.logger)
             let error = await #expect(throws: HaleError.self) {
-                try await service.signIn(Self.request(.cleaner, cleaner: Self.cleaner))
+                try await service.signIn(Self.request(.cleaner, cleaner: Self.cleaner), logger: Self.logger)
             }
             #expect(error?.status == 422)
             #expect(error?.fieldErrors.map(\.pointer) == ["/data/attributes/role"])
@@ -118,13 +123,14 @@ struct SocialSignInServiceTests {
         try await withHale(on: database) { app in
             let owner = try await app.hale.accounts.create(email: "ana@example.com", role: "client")
             let error = await #expect(throws: HaleError.self) {
-                try await Self.service(app, Self.identity()).signIn(Self.request())
+                try await Self.service(app, Self.identity()).signIn(Self.request(), logger: Self.logger)
             }
             #expect(error?.status == 409)
             #expect(error?.code == .oauthError)
             #expect(try await Self.count("social_identities", app) == 0)
             #expect(try await Self.count("personal_access_tokens", app) == 0)
-            let linked = try await Self.service(app, Self.identity(), link: true).signIn(Self.request())
+            let linked = try await Self.service(app, Self.identity(), link: true).signIn(
+                Self.request(), logger: Self.logger)
             #expect(linked.accountId == owner.id)
             #expect(!linked.createdAccount)
             let events = try await app.hale.audit.events(of: owner.id)
@@ -138,7 +144,7 @@ struct SocialSignInServiceTests {
             _ = try await app.hale.accounts.create(email: "ana@example.com", role: "client")
             await #expect(throws: HaleError.self) {
                 try await Self.service(app, Self.identity(), link: true).signIn(
-                    Self.request(.cleaner, cleaner: Self.cleaner))
+                    Self.request(.cleaner, cleaner: Self.cleaner), logger: Self.logger)
             }
             #expect(try await Self.count("social_identities", app) == 0)
         }
@@ -149,7 +155,7 @@ struct SocialSignInServiceTests {
         try await withHale(on: database) { app in
             let owner = try await app.hale.accounts.create(email: "ana@example.com", role: "client")
             let result = try await Self.service(app, Self.identity(verified: false), link: true).signIn(
-                Self.request())
+                Self.request(), logger: Self.logger)
             #expect(result.accountId != owner.id)
             let account = try #require(try await app.hale.accounts.find(result.accountId))
             #expect(account.email == nil)
@@ -160,8 +166,10 @@ struct SocialSignInServiceTests {
     @Test("the same subject from another provider is another identity", arguments: TestDatabase.available)
     func providersAreSeparate(database: TestDatabase) async throws {
         try await withHale(on: database) { app in
-            let google = try await Self.service(app, Self.identity(email: nil)).signIn(Self.request())
-            let apple = try await Self.service(app, Self.identity(email: nil)).signIn(Self.request(provider: "apple"))
+            let google = try await Self.service(app, Self.identity(email: nil)).signIn(
+                Self.request(), logger: Self.logger)
+            let apple = try await Self.service(app, Self.identity(email: nil)).signIn(
+                Self.request(provider: "apple"), logger: Self.logger)
             #expect(google.accountId != apple.accountId)
         }
     }
@@ -169,9 +177,10 @@ struct SocialSignInServiceTests {
     @Test("a push token moves to the account that sent it last", arguments: TestDatabase.available)
     func pushTokenMoves(database: TestDatabase) async throws {
         try await withHale(on: database) { app in
-            _ = try await Self.service(app, Self.identity("a", email: nil)).signIn(Self.request(deviceTokens: ["fcm"]))
+            _ = try await Self.service(app, Self.identity("a", email: nil)).signIn(
+                Self.request(deviceTokens: ["fcm"]), logger: Self.logger)
             let second = try await Self.service(app, Self.identity("b", email: nil)).signIn(
-                Self.request(deviceTokens: ["fcm"]))
+                Self.request(deviceTokens: ["fcm"]), logger: Self.logger)
             let row = try #require(
                 try await app.hale.database.sql.select().column("account_id")
                     .from("push_registrations").first())
@@ -183,7 +192,9 @@ struct SocialSignInServiceTests {
     @Test("a refused token writes nothing", arguments: TestDatabase.available)
     func refusedTokenWritesNothing(database: TestDatabase) async throws {
         try await withHale(on: database) { app in
-            await #expect(throws: HaleError.self) { try await Self.service(app, nil).signIn(Self.request()) }
+            await #expect(throws: HaleError.self) {
+                try await Self.service(app, nil).signIn(Self.request(), logger: Self.logger)
+            }
             let accounts = try await Self.count("accounts", app)
             #expect(accounts == 0)
         }

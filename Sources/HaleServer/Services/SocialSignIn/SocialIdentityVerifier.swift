@@ -1,3 +1,5 @@
+import Logging
+
 /// Who a provider's token says signed in, once the token is verified.
 public struct VerifiedSocialIdentity: Sendable, Equatable {
     /// The provider's stable user id.
@@ -21,6 +23,8 @@ public struct VerifiedSocialIdentity: Sendable, Equatable {
 /// Verifies Google, Apple and Facebook tokens. Throws `HaleError` `OAUTH_INVALID_TOKEN` (401) for a token that is
 /// not accepted, and `OAUTH_ERROR` when the provider cannot be asked or is not configured.
 public protocol SocialIdentityVerifier: Sendable {
-    /// Verifies `token` from `provider` (`google`, `apple`, `facebook`), with the nonce the app sent, if any.
-    func verify(provider: String, token: String, nonce: String?) async throws -> VerifiedSocialIdentity
+    /// Verifies `token` from `provider` (`google`, `apple`, `facebook`), with the nonce the app sent, if any. Why a
+    /// token was refused goes to `logger`, never to the client.
+    func verify(provider: String, token: String, nonce: String?, logger: Logger) async throws
+        -> VerifiedSocialIdentity
 }

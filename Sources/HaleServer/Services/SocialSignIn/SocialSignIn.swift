@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// Exchanges a Google, Apple or Facebook token for a personal access token (seed 003), creating the account on
 /// first sign-in.
@@ -29,8 +30,9 @@ public struct SocialSignIn: Sendable {
     let clock: HaleClock
 
     /// Verifies the provider's token and signs in, or signs up.
-    public func signIn(_ request: SocialSignInRequest) async throws -> Result {
-        let verified = try await verifier.verify(provider: request.provider, token: request.token, nonce: request.nonce)
+    public func signIn(_ request: SocialSignInRequest, logger: Logger) async throws -> Result {
+        let verified = try await verifier.verify(
+            provider: request.provider, token: request.token, nonce: request.nonce, logger: logger)
         let now = clock.now()
         let secret = OpaqueToken.generate()
         let write = try await plan(request, verified, secretHash: OpaqueToken.hash(secret), at: now)

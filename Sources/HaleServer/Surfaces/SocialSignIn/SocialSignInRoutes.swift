@@ -13,7 +13,8 @@ struct SocialSignInRoutes: RouteCollection {
 
     func login(_ request: Request) async throws -> Response {
         let document = try Self.document(of: request)
-        let result = try await request.hale.socialSignIn.signIn(try OAuthLoginBody.read(document))
+        let result = try await request.hale.socialSignIn.signIn(
+            try OAuthLoginBody.read(document), logger: request.logger)
         let response = Response.json(
             AuthTokenDocument(
                 data: .init(id: String(result.tokenId), attributes: .init(token: result.token, role: result.role))),

@@ -1,0 +1,22 @@
+import AsyncHTTPClient
+import Vapor
+
+/// The HTTP client Hale uses to reach identity providers: redirects refused (a key set or Graph answer must come
+/// from the configured host), and shut down with the application.
+enum ProviderHTTPClient {
+    static func make(for app: Application) -> HTTPClient {
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
+        configuration.timeout = .init(connect: .seconds(5), read: .seconds(10))
+        let client = HTTPClient(eventLoopGroup: app.eventLoopGroup, configuration: configuration)
+        app.lifecycle.use(Shutdown(client: client))
+        return client
+    }
+
+    private struct Shutdown: LifecycleHandler {
+        let client: HTTPClient
+
+        func shutdownAsync(_ application: Application) async {
+            try? await client.shutdown()
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Logging
+import SocialTokens
+
+/// `SocialIdentityVerifier` over the SocialTokens library, with the server's settings and HTTP client.
+struct ProviderTokenVerifier: SocialIdentityVerifier {
+    let verifier: SocialTokenVerifier
+
+    init(_ settings: HaleConfiguration.SocialSignIn, http: any SocialHTTPClient, clock: HaleClock) {
+        var configuration = SocialProvidersConfiguration(
+            googleClientIDs: settings.googleClientIDs, appleAudiences: settings.appleAudiences,
+            facebookAppID: settings.facebookAppID.isEmpty ? nil : settings.facebookAppID,
+            facebookAppSecret: settings.facebookAppSecret.isEmpty ? nil : settings.facebookAppSecret)
+        configuration.googleKeySetURL = settings.googleKeySetURL
+        configuration.appleKeySetURL = settings.appleKeySetURL
+        configuration.facebookGraphURL = settings.facebookGraphURL
+        configuration.facebookGraphVersion = settings.facebookGraphVersion
+        configuration.facebookKeySetURL = settings.facebookKeySetURL
+        configuration.clockSkew = settings.clockSkew
+        verifier = SocialTokenVerifier(configuration: configuration, http: http, now: { clock.now() })
+    }
+
+    func verify(provider: String, token: String, nonce: String?, logger: Logger) async throws
+        -> VerifiedSocialIdentity
+    {
+        guard let provider = SocialProvider(rawValue: provider) else { throw Self.notEnabled }
+        do {
+            let identity = try await verifier.verify(provider: provider, token: token, nonce: nonce)
+            return VerifiedSocialIdentity(
+                subject: identity.subject, email: identity.email, emailVerified: identity.emailVerified,
+                privateRelayEmail: identity.isPrivateRelayEmail)
+        } catch .invalidToken(let reason) {
+            // The reason names the failed check and holds no token, claim value or email.
+            logger.notice("social token refused", metadata: ["provider": "\(provider)", "reason": "\(reason)"])
+            throw HaleError(.oauthInvalidToken, status: 401, message: "Invalid OAuth token or state mismatch.")
+        } catch .providerUnavailable(let reason) {
+            logger.warning("social provider unavailable", metadata: ["provider": "\(provider)", "reason": "\(reason)"])
+            throw HaleError(
+                .oauthError, status: 503, message: "The sign-in provider cannot be reached. Try again shortly.")
+        } catch .notConfigured {
+            throw Self.notEnabled
+        }
+    }
+
+    static let notEnabled = HaleError.validationFailed([
+        HaleError.FieldError(pointer: "/data/attributes/provider", message: "is not enabled on this server.")
+    ])
+}
