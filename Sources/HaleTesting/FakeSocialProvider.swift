@@ -21,14 +21,24 @@ public final class FakeSocialProvider: Sendable {
     public static let facebookAppSecret = "facebook-app-secret"
     /// The `kid` of the test key.
     public static let keyID = "test-key-1"
+    /// The team id of the Sign in with Apple key Hale is configured with.
+    public static let appleTeamID = "TEAM123456"
+    /// The key id of that key.
+    public static let appleKeyID = "KEY1234567"
 
     let key: _RSA.Signing.PrivateKey
+    /// The team's Sign in with Apple key, whose public half checks Hale's client secrets.
+    let appleKey = P256.Signing.PrivateKey()
     let app: Application
     let state = Mutex(State())
 
     struct State {
         var requests: [String: Int] = [:]
         var facebookUsers: [String: FacebookUser] = [:]
+        var appleCodes: [String: String] = [:]
+        var appleRefreshTokens: [String: String] = [:]
+        var revokedAppleTokens: [String] = []
+        var appleAvailable = true
     }
 
     /// A user access token the fake Graph API knows.
@@ -75,10 +85,18 @@ public final class FakeSocialProvider: Sendable {
             "socialSignIn.facebook.appSecret": Self.facebookAppSecret,
             "socialSignIn.facebook.graphUrl": "\(baseURL)/graph",
             "socialSignIn.facebook.keySetUrl": "\(baseURL)/facebook/jwks",
+            "socialSignIn.apple.teamId": Self.appleTeamID,
+            "socialSignIn.apple.keyId": Self.appleKeyID,
+            "socialSignIn.apple.privateKey": appleKey.pemRepresentation,
+            "socialSignIn.apple.tokenEncryptionKey": Data((0..<32).map { _ in UInt8.random(in: 0...255) })
+                .base64EncodedString(),
+            "socialSignIn.apple.tokenUrl": "\(baseURL)/apple/auth/token",
+            "socialSignIn.apple.revokeUrl": "\(baseURL)/apple/auth/revoke",
         ]
         self.app = app
         app.logger.logLevel = .error
         routes()
+        appleRoutes()
     }
 
     /// Stops the provider.
@@ -93,6 +111,32 @@ public final class FakeSocialProvider: Sendable {
     /// How many requests a path (such as `/google/certs`) has had.
     public func requestCount(_ path: String) -> Int {
         state.withLock { $0.requests[path, default: 0] }
+    }
+
+    /// Makes `code` an authorization code of the Apple user `subject`, good for one exchange.
+    public func addAppleAuthorizationCode(_ code: String, subject: String) {
+        state.withLock { $0.appleCodes[code] = subject }
+    }
+
+    /// The Apple user whose refresh tokens Apple was asked to revoke, one entry per revocation.
+    public var revokedAppleSubjects: [String] {
+        state.withLock { state in state.revokedAppleTokens.compactMap { state.appleRefreshTokens[$0] } }
+    }
+
+    /// Makes Apple's token endpoints answer 503 (false) or work (true).
+    public func setAppleAvailable(_ available: Bool) {
+        state.withLock { $0.appleAvailable = available }
+    }
+
+    /// A Sign in with Apple server-to-server notification's payload for `subject`.
+    public func appleNotification(_ type: String, subject: String, audience: String = appleAudience) throws -> String {
+        let event = try JSONSerialization.data(
+            withJSONObject: ["type": type, "sub": subject, "event_time": Int(Date().timeIntervalSince1970 * 1000)])
+        return try token(
+            [
+                "iss": "https://appleid.apple.com", "aud": audience, "jti": UUID().uuidString,
+                "events": String(decoding: event, as: UTF8.self),
+            ], expiresIn: 3600)
     }
 
     /// Makes `token` a user access token of `user`.
@@ -214,6 +258,67 @@ public final class FakeSocialProvider: Sendable {
             profile["email"] = user.email
             return Self.json(profile)
         }
+    }
+
+    private func appleRoutes() {
+        app.post("apple", "auth", "token") { [self] request in
+            count(request)
+            guard state.withLock({ $0.appleAvailable }) else { return Self.json([:], status: .serviceUnavailable) }
+            let form = try request.content.decode([String: String].self, as: .urlEncodedForm)
+            guard isValidClientSecret(form["client_secret"], clientID: form["client_id"]) else {
+                return Self.json(["error": "invalid_client"], status: .badRequest)
+            }
+            guard form["grant_type"] == "authorization_code", let code = form["code"],
+                let subject = state.withLock({ $0.appleCodes.removeValue(forKey: code) })
+            else {
+                return Self.json(["error": "invalid_grant"], status: .badRequest)
+            }
+            let refreshToken = "r.\(UUID().uuidString)"
+            state.withLock { $0.appleRefreshTokens[refreshToken] = subject }
+            return Self.json([
+                "access_token": "a.\(UUID().uuidString)", "token_type": "Bearer", "expires_in": 3600,
+                "refresh_token": refreshToken,
+                "id_token": try appleIdentityToken(subject: subject, audience: form["client_id"] ?? ""),
+            ])
+        }
+        app.post("apple", "auth", "revoke") { [self] request in
+            count(request)
+            guard state.withLock({ $0.appleAvailable }) else { return Self.json([:], status: .serviceUnavailable) }
+            let form = try request.content.decode([String: String].self, as: .urlEncodedForm)
+            guard isValidClientSecret(form["client_secret"], clientID: form["client_id"]) else {
+                return Self.json(["error": "invalid_client"], status: .badRequest)
+            }
+            if let token = form["token"] { state.withLock { $0.revokedAppleTokens.append(token) } }
+            return Response(status: .ok)
+        }
+    }
+
+    /// Checks a client secret as Apple does: ES256 by the team's key, for this client, not expired.
+    private func isValidClientSecret(_ secret: String?, clientID: String?) -> Bool {
+        let parts = secret?.split(separator: ".", omittingEmptySubsequences: false) ?? []
+        guard parts.count == 3, let clientID,
+            let header = Self.object(parts[0]), let claims = Self.object(parts[1]),
+            let signatureBytes = Self.bytes(parts[2]),
+            let signature = try? P256.Signing.ECDSASignature(rawRepresentation: signatureBytes),
+            appleKey.publicKey.isValidSignature(signature, for: Data("\(parts[0]).\(parts[1])".utf8)),
+            header["alg"] as? String == "ES256", header["kid"] as? String == Self.appleKeyID,
+            claims["iss"] as? String == Self.appleTeamID, claims["sub"] as? String == clientID,
+            claims["aud"] as? String == "https://appleid.apple.com",
+            let expiry = claims["exp"] as? Double, expiry > Date().timeIntervalSince1970
+        else {
+            return false
+        }
+        return true
+    }
+
+    private static func bytes(_ segment: Substring) -> Data? {
+        var text = segment.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while text.count % 4 != 0 { text += "=" }
+        return Data(base64Encoded: text)
+    }
+
+    private static func object(_ segment: Substring) -> [String: Any]? {
+        bytes(segment).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
     }
 
     private func count(_ request: Request) {

@@ -75,7 +75,7 @@ public struct HaleServices: Sendable {
         socialSignIn = SocialSignIn(
             verifier: ProviderTokenVerifier(configuration.socialSignIn, http: providerHTTP, clock: clock),
             repository: SQLSocialAccountRepository(database: database), accounts: accounts, audit: audit,
-            linkByVerifiedEmail: configuration.socialSignIn.linkByVerifiedEmail, clock: clock)
+            linkByVerifiedEmail: configuration.socialSignIn.linkByVerifiedEmail, appleTokens: nil, clock: clock)
     }
 
     private static func relyingParty(_ configuration: HaleConfiguration) throws -> RelyingParty {

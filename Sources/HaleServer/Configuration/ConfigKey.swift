@@ -131,6 +131,28 @@ extension ConfigKey {
             path: "socialSignIn.apple.keySetUrl", kind: .string, defaultValue: "https://appleid.apple.com/auth/keys",
             summary: "Apple's JWK Set."),
         ConfigKey(
+            path: "socialSignIn.apple.teamId", kind: .string, defaultValue: "",
+            summary:
+                "Team id of the Sign in with Apple key. With keyId, privateKey and tokenEncryptionKey it turns on Apple's REST API: apps' authorization codes are exchanged for refresh tokens, which are revoked when the account is deleted."
+        ),
+        ConfigKey(
+            path: "socialSignIn.apple.keyId", kind: .string, defaultValue: "",
+            summary: "Key id of the Sign in with Apple key."),
+        ConfigKey(
+            path: "socialSignIn.apple.privateKey", kind: .string, defaultValue: "",
+            summary: "The Sign in with Apple key: the .p8 file's PEM text. A secret: prefer the environment."),
+        ConfigKey(
+            path: "socialSignIn.apple.tokenEncryptionKey", kind: .string, defaultValue: "",
+            summary:
+                "32 random bytes, base64 (`openssl rand -base64 32`), sealing Apple refresh tokens at rest with AES-256-GCM. A secret."
+        ),
+        ConfigKey(
+            path: "socialSignIn.apple.tokenUrl", kind: .string, defaultValue: "https://appleid.apple.com/auth/token",
+            summary: "Apple's token endpoint, for authorization codes."),
+        ConfigKey(
+            path: "socialSignIn.apple.revokeUrl", kind: .string, defaultValue: "https://appleid.apple.com/auth/revoke",
+            summary: "Apple's revocation endpoint."),
+        ConfigKey(
             path: "socialSignIn.facebook.appId", kind: .string, defaultValue: "",
             summary:
                 "The Facebook app id: debug_token's app_id and a Limited Login token's aud. Empty: Facebook is off."),

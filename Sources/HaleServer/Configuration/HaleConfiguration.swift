@@ -71,6 +71,12 @@ public struct HaleConfiguration: Sendable {
         public var appleAudiences: [String]
         /// Apple's JWK Set URL.
         public var appleKeySetURL: String
+        /// The Sign in with Apple key for Apple's REST API, when configured.
+        public var appleKey: AppleKey?
+        /// Apple's token endpoint.
+        public var appleTokenURL: String
+        /// Apple's revocation endpoint.
+        public var appleRevokeURL: String
         /// The Facebook app id; empty when Facebook is off.
         public var facebookAppID: String
         /// The Facebook app secret.
@@ -81,6 +87,18 @@ public struct HaleConfiguration: Sendable {
         public var facebookGraphVersion: String
         /// Facebook's Limited Login JWK Set URL.
         public var facebookKeySetURL: String
+    }
+
+    /// A Sign in with Apple key and the key that seals Apple's refresh tokens at rest.
+    public struct AppleKey: Sendable {
+        /// The team id.
+        public var teamID: String
+        /// The key id.
+        public var keyID: String
+        /// The .p8 PEM.
+        public var privateKeyPEM: String
+        /// 32 bytes, base64.
+        public var tokenEncryptionKey: String
     }
 
     /// Request budgets for routes that invite guessing.
@@ -159,6 +177,9 @@ public struct HaleConfiguration: Sendable {
             googleKeySetURL: try values.string("socialSignIn.google.keySetUrl"),
             appleAudiences: try values.list("socialSignIn.apple.audiences"),
             appleKeySetURL: try values.string("socialSignIn.apple.keySetUrl"),
+            appleKey: try Self.appleKey(values),
+            appleTokenURL: try values.string("socialSignIn.apple.tokenUrl"),
+            appleRevokeURL: try values.string("socialSignIn.apple.revokeUrl"),
             facebookAppID: try values.string("socialSignIn.facebook.appId"),
             facebookAppSecret: try values.string("socialSignIn.facebook.appSecret"),
             facebookGraphURL: try values.string("socialSignIn.facebook.graphUrl"),
@@ -168,6 +189,17 @@ public struct HaleConfiguration: Sendable {
             apple: try values.list("apps.apple"), android: try values.list("apps.android").map(Self.androidApp))
         logLevel = try Self.logLevel(try values.string("logging.level"))
         try validate()
+    }
+
+    /// All four Apple settings or none.
+    private static func appleKey(_ values: ConfigValues) throws -> AppleKey? {
+        let paths = ["teamId", "keyId", "privateKey", "tokenEncryptionKey"].map { "socialSignIn.apple.\($0)" }
+        let given = try paths.map { try values.string($0) }
+        if given.allSatisfy(\.isEmpty) { return nil }
+        if let missing = zip(paths, given).first(where: { $0.1.isEmpty }) {
+            throw ConfigError("\(missing.0) is required with the other socialSignIn.apple key settings")
+        }
+        return AppleKey(teamID: given[0], keyID: given[1], privateKeyPEM: given[2], tokenEncryptionKey: given[3])
     }
 
     private func validate() throws {
@@ -222,12 +254,19 @@ extension HaleConfiguration.SocialSignIn {
         let endpoints = [
             ("socialSignIn.google.keySetUrl", googleKeySetURL), ("socialSignIn.apple.keySetUrl", appleKeySetURL),
             ("socialSignIn.facebook.graphUrl", facebookGraphURL),
-            ("socialSignIn.facebook.keySetUrl", facebookKeySetURL),
+            ("socialSignIn.facebook.keySetUrl", facebookKeySetURL), ("socialSignIn.apple.tokenUrl", appleTokenURL),
+            ("socialSignIn.apple.revokeUrl", appleRevokeURL),
         ]
         for (path, text) in endpoints {
             guard let url = URL(string: text), let host = url.host, Self.isSecure(url, host: host) else {
                 throw ConfigError("\(path) must be an https URL (http only on loopback), not \"\(text)\"")
             }
+        }
+        if let appleKey {
+            _ = try SecretBox(base64Key: appleKey.tokenEncryptionKey, setting: "socialSignIn.apple.tokenEncryptionKey")
+        }
+        if let appleKey {
+            _ = try SecretBox(base64Key: appleKey.tokenEncryptionKey, setting: "socialSignIn.apple.tokenEncryptionKey")
         }
         guard clockSkew <= .seconds(600) else { throw ConfigError("socialSignIn.clockSkew must be at most 10m") }
         guard facebookAppID.isEmpty || !facebookAppSecret.isEmpty else {

@@ -27,10 +27,11 @@ public struct Accounts: Sendable {
         try await repository.find(email: try Self.normalizedEmail(email))
     }
 
-    /// Deletes the account with its sign-in methods, sessions, tokens, devices and profile. Returns whether it
-    /// existed. The audit trail keeps its events, which hold no personal data beyond the account's id.
+    /// Deletes the account with its sign-in methods, sessions, tokens, devices and profile, and queues its Apple
+    /// refresh tokens for revocation. Returns whether it existed. The audit trail keeps its events, which hold no
+    /// personal data beyond the account's id.
     public func delete(_ id: AccountID) async throws -> Bool {
-        try await repository.delete(id)
+        try await repository.delete(id, at: clock.now())
     }
 
     /// A trimmed, lowercased email with one `@`, a local part and a dotted domain; throws otherwise.

@@ -28,7 +28,7 @@ struct SocialSignInServiceTests {
         SocialSignIn(
             verifier: ScriptedVerifier(identity: identity),
             repository: SQLSocialAccountRepository(database: app.hale.database), accounts: app.hale.accounts,
-            audit: app.hale.audit, linkByVerifiedEmail: link, clock: app.hale.clock)
+            audit: app.hale.audit, linkByVerifiedEmail: link, appleTokens: nil, clock: app.hale.clock)
     }
 
     static func identity(_ subject: String = "g-1", email: String? = "ana@example.com", verified: Bool = true)
@@ -42,7 +42,8 @@ struct SocialSignInServiceTests {
         services: [Int64] = [], deviceTokens: [String] = []
     ) -> SocialSignInRequest {
         SocialSignInRequest(
-            provider: provider, token: "t", nonce: nil, role: role, cleaner: cleaner, previousServices: services,
+            provider: provider, token: "t", nonce: nil, authorizationCode: nil, role: role, cleaner: cleaner,
+            previousServices: services,
             preferredServices: [], deviceTokens: deviceTokens)
     }
 

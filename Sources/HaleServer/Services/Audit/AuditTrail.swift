@@ -12,6 +12,8 @@ public enum AuditEventType: String, Sendable, CaseIterable {
     case deviceDeactivated = "device_deactivated"
     /// A social identity joined an existing account through the email the provider verified.
     case socialIdentityLinked = "social_identity_linked"
+    /// Apple said the person revoked consent or deleted their Apple ID; the Apple identity was unlinked.
+    case appleIdentityUnlinked = "apple_identity_unlinked"
     /// The account was deleted with everything it owned; its audit events are kept.
     case accountDeleted = "account_deleted"
 }

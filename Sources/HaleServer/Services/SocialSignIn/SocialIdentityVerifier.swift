@@ -10,13 +10,18 @@ public struct VerifiedSocialIdentity: Sendable, Equatable {
     public var emailVerified: Bool
     /// Whether the email is an Apple private relay address.
     public var privateRelayEmail: Bool
+    /// The client id the token was issued to (`aud`), when the token names one.
+    public var audience: String?
 
     /// Creates an identity.
-    public init(subject: String, email: String?, emailVerified: Bool, privateRelayEmail: Bool) {
+    public init(
+        subject: String, email: String?, emailVerified: Bool, privateRelayEmail: Bool, audience: String? = nil
+    ) {
         self.subject = subject
         self.email = email
         self.emailVerified = emailVerified
         self.privateRelayEmail = privateRelayEmail
+        self.audience = audience
     }
 }
 

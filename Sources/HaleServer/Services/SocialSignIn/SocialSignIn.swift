@@ -27,6 +27,8 @@ public struct SocialSignIn: Sendable {
     let accounts: Accounts
     let audit: AuditTrail
     let linkByVerifiedEmail: Bool
+    /// Apple refresh tokens, when Apple's REST API is configured.
+    public let appleTokens: AppleRefreshTokens?
     let clock: HaleClock
 
     /// Verifies the provider's token and signs in, or signs up.
@@ -35,7 +37,10 @@ public struct SocialSignIn: Sendable {
             provider: request.provider, token: request.token, nonce: request.nonce, logger: logger)
         let now = clock.now()
         let secret = OpaqueToken.generate()
-        let write = try await plan(request, verified, secretHash: OpaqueToken.hash(secret), at: now)
+        var write = try await plan(request, verified, secretHash: OpaqueToken.hash(secret), at: now)
+        if let code = request.authorizationCode {
+            try await keepAppleRefreshToken(exchanging: code, for: verified, in: &write, logger: logger)
+        }
         let id = try await repository.apply(write, at: now)
         if write.identityIsNew, write.newAccount == nil {
             try await audit.record(
@@ -61,13 +66,14 @@ public struct SocialSignIn: Sendable {
             identity.email = verified.email ?? identity.email
             identity.emailVerified = verified.email == nil ? identity.emailVerified : verified.emailVerified
             identity.privateRelayEmail = verified.privateRelayEmail
+            identity.clientId = verified.audience ?? identity.clientId
             identity.lastSignInAt = now
             return write(identity: identity, isNew: false, request, newAccount: nil, token: token(identity.accountId))
         }
         var identity = SocialIdentity(
             id: UUID(), accountId: .random(), provider: request.provider, subject: verified.subject,
             email: verified.email, emailVerified: verified.emailVerified, privateRelayEmail: verified.privateRelayEmail,
-            createdAt: now, lastSignInAt: now)
+            clientId: verified.audience, createdAt: now, lastSignInAt: now)
         if let verifiedEmail, let owner = try await accounts.find(email: verifiedEmail) {
             guard linkByVerifiedEmail else { throw Self.emailTaken }
             try await requireRole(request.role, of: owner.id)
@@ -79,6 +85,25 @@ public struct SocialSignIn: Sendable {
             unverifiedEmail: verifiedEmail == nil ? try? verified.email.map(Accounts.normalizedEmail) : nil,
             role: request.role.rawValue, createdAt: now, updatedAt: now)
         return write(identity: identity, isNew: true, request, newAccount: account, token: token(account.id))
+    }
+
+    /// Exchanges an Apple authorization code for the refresh token to revoke when the account is deleted; a token
+    /// it replaces is queued for revocation.
+    private func keepAppleRefreshToken(
+        exchanging code: String, for verified: VerifiedSocialIdentity, in write: inout SocialSignInWrite,
+        logger: Logger
+    ) async throws {
+        guard let appleTokens, let clientID = verified.audience else {
+            logger.notice("apple authorization code ignored: Apple's REST API is not configured")
+            return
+        }
+        let sealed = try await appleTokens.obtain(
+            authorizationCode: code, clientID: clientID, subject: verified.subject, logger: logger)
+        if let replaced = write.identity.refreshTokenSealed, let replacedClient = write.identity.clientId {
+            write.revocations.append(appleTokens.revocation(of: replaced, clientID: replacedClient))
+        }
+        write.identity.refreshTokenSealed = sealed
+        write.identity.clientId = clientID
     }
 
     /// Sign-up stores the cleaner profile and the services; every sign-in registers the push tokens.

@@ -13,6 +13,9 @@ public struct SocialSignInRequest: Sendable, Equatable {
     public var token: String
     /// The nonce the app put in its sign-in request, when it used one (Apple, Facebook Limited Login).
     public var nonce: String?
+    /// Apple only: the authorization code that comes with the identity token, exchanged for the refresh token Hale
+    /// revokes when the account is deleted.
+    public var authorizationCode: String?
     /// The role to sign up with; an existing account must already have it.
     public var role: SocialRole
     /// Required for cleaners, absent for clients.

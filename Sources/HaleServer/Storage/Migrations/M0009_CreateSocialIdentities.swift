@@ -2,7 +2,8 @@ import Fluent
 import SQLKit
 
 /// Social sign-in (seed 003): the provider identities that sign in to an account, the cleaner profile and service
-/// relationships collected at sign-up, and the push registrations apps send with it.
+/// relationships collected at sign-up, the push registrations apps send with it, and Apple refresh tokens waiting
+/// to be revoked.
 struct M0009_CreateSocialIdentities: AsyncMigration {
     func prepare(on database: any Database) async throws {
         try await database.schema("social_identities")
@@ -13,6 +14,9 @@ struct M0009_CreateSocialIdentities: AsyncMigration {
             .field("email", .string)
             .field("email_verified", .bool, .required)
             .field("private_relay_email", .bool, .required)
+            .field("relay_email_disabled", .bool, .required)
+            .field("client_id", .string)
+            .field("refresh_token_sealed", .string)
             .field("created_at", .datetime, .required)
             .field("last_sign_in_at", .datetime, .required)
             .unique(on: "provider", "subject")
@@ -42,13 +46,25 @@ struct M0009_CreateSocialIdentities: AsyncMigration {
             .field("platform", .string, .required)
             .field("updated_at", .datetime, .required)
             .create()
+        try await database.schema("apple_token_revocations")
+            .field("id", .uuid, .identifier(auto: false))
+            .field("client_id", .string, .required)
+            .field("refresh_token_sealed", .string, .required)
+            .field("attempts", .int64, .required)
+            .field("next_attempt_at", .datetime, .required)
+            .field("last_error", .string)
+            .field("created_at", .datetime, .required)
+            .create()
         guard let sql = database as? any SQLDatabase else { return }
+        try await sql.create(index: "apple_token_revocations_next_attempt_at").on("apple_token_revocations")
+            .column("next_attempt_at").run()
         try await sql.create(index: "social_identities_account_id").on("social_identities").column("account_id").run()
         try await sql.create(index: "push_registrations_account_id").on("push_registrations").column("account_id")
             .run()
     }
 
     func revert(on database: any Database) async throws {
+        try await database.schema("apple_token_revocations").delete()
         try await database.schema("push_registrations").delete()
         try await database.schema("account_services").delete()
         try await database.schema("cleaner_profiles").delete()

@@ -16,6 +16,12 @@ public struct SocialIdentity: Codable, Sendable, Equatable {
     public var emailVerified: Bool
     /// Whether it is an Apple private relay address.
     public var privateRelayEmail: Bool
+    /// Whether the person turned off forwarding to their Apple private relay address.
+    public var relayEmailDisabled: Bool = false
+    /// The client id (Apple: bundle or services id) the provider issued the token to.
+    public var clientId: String?
+    /// Apple's refresh token, sealed, when the app sent an authorization code; revoked when the account is deleted.
+    public var refreshTokenSealed: String?
     /// When it was linked.
     public var createdAt: Date
     /// When it last signed in.

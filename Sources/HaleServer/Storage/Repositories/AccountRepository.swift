@@ -1,3 +1,5 @@
+import Foundation
+
 /// Stores accounts.
 public protocol AccountRepository: Sendable {
     /// Inserts a new account; throws `HaleError` with code `CONFLICT` when its email is taken.
@@ -6,6 +8,7 @@ public protocol AccountRepository: Sendable {
     func find(_ id: AccountID) async throws -> Account?
     /// The account with this (lowercased) email.
     func find(email: String) async throws -> Account?
-    /// Deletes the account and, by cascade, everything it owns; returns whether it existed.
-    func delete(_ id: AccountID) async throws -> Bool
+    /// Deletes the account and, by cascade, everything it owns, queueing its Apple refresh tokens for revocation in
+    /// the same transaction; returns whether it existed.
+    func delete(_ id: AccountID, at date: Date) async throws -> Bool
 }

@@ -1,3 +1,4 @@
+import Foundation
 import SQLKit
 
 /// `AccountRepository` on SQL.
@@ -23,7 +24,22 @@ struct SQLAccountRepository: AccountRepository {
             .first(decoding: Account.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
-    func delete(_ id: AccountID) async throws -> Bool {
-        try await database.sql.delete(from: "accounts").where("id", .equal, id).returning("id").all().count == 1
+    func delete(_ id: AccountID, at date: Date) async throws -> Bool {
+        try await database.writeTransaction { database in
+            let sealed = try await database.sql.select().column("client_id").column("refresh_token_sealed")
+                .from("social_identities").where("account_id", .equal, id)
+                .where("refresh_token_sealed", .isNot, SQLLiteral.null).where("client_id", .isNot, SQLLiteral.null)
+                .all()
+            let revocations = SQLAppleRevocationRepository(database: database)
+            for row in sealed {
+                try await revocations.enqueue(
+                    AppleTokenRevocation(
+                        id: UUID(), clientId: try row.decode(column: "client_id", as: String.self),
+                        refreshTokenSealed: try row.decode(column: "refresh_token_sealed", as: String.self),
+                        attempts: 0, nextAttemptAt: date, lastError: nil, createdAt: date))
+            }
+            return try await database.sql.delete(from: "accounts").where("id", .equal, id).returning("id").all()
+                .count == 1
+        }
     }
 }

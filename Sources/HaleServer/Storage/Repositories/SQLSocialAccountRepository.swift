@@ -28,6 +28,9 @@ struct SQLSocialAccountRepository: SocialAccountRepository {
                         .values(SQLBind(write.identity.accountId), SQLBind(service.relation), SQLBind(service.id))
                         .run()
                 }
+                for revocation in write.revocations {
+                    try await SQLAppleRevocationRepository(database: database).enqueue(revocation)
+                }
                 for token in write.pushTokens {
                     try await Self.register(pushToken: token, for: write.identity.accountId, at: date, on: sql)
                 }
@@ -39,6 +42,20 @@ struct SQLSocialAccountRepository: SocialAccountRepository {
         }
     }
 
+    func unlink(_ identity: SocialIdentity, revokingTokensNamed tokenName: String, at date: Date) async throws {
+        try await database.writeTransaction { database in
+            try await database.sql.delete(from: "social_identities").where("id", .equal, identity.id).run()
+            try await database.sql.update("personal_access_tokens").set("revoked_at", to: date)
+                .where("account_id", .equal, identity.accountId).where("name", .equal, tokenName)
+                .where("revoked_at", .is, SQLLiteral.null).run()
+        }
+    }
+
+    func setRelayEmailDisabled(_ disabled: Bool, of identity: UUID) async throws {
+        try await database.sql.update("social_identities").set("relay_email_disabled", to: disabled)
+            .where("id", .equal, identity).run()
+    }
+
     private static func save(_ identity: SocialIdentity, isNew: Bool, on sql: any SQLDatabase) async throws {
         if isNew {
             try await sql.insert(into: "social_identities").model(identity, keyEncodingStrategy: .convertToSnakeCase)
@@ -47,6 +64,7 @@ struct SQLSocialAccountRepository: SocialAccountRepository {
             try await sql.update("social_identities").set("email", to: identity.email)
                 .set("email_verified", to: identity.emailVerified)
                 .set("private_relay_email", to: identity.privateRelayEmail)
+                .set("client_id", to: identity.clientId).set("refresh_token_sealed", to: identity.refreshTokenSealed)
                 .set("last_sign_in_at", to: identity.lastSignInAt)
                 .where("id", .equal, identity.id).run()
         }

@@ -16,6 +16,8 @@ struct SocialSignInWrite: Sendable {
     var pushTokens: [String]
     /// The personal access token to issue.
     var token: PersonalAccessTokenRecord
+    /// Apple refresh tokens replaced by this sign-in, to revoke.
+    var revocations: [AppleTokenRevocation] = []
 }
 
 /// Stores social identities and what sign-up collects.
@@ -25,4 +27,8 @@ protocol SocialAccountRepository: Sendable {
     /// Applies a sign-in in one transaction and returns the new personal access token's id. Throws `CONFLICT` when
     /// a new account's email or a new identity is taken meanwhile.
     func apply(_ write: SocialSignInWrite, at date: Date) async throws -> Int64
+    /// Unlinks an identity and revokes the account's personal access tokens named `tokenName`, in one transaction.
+    func unlink(_ identity: SocialIdentity, revokingTokensNamed tokenName: String, at date: Date) async throws
+    /// Records whether forwarding to the identity's private relay address is off.
+    func setRelayEmailDisabled(_ disabled: Bool, of identity: UUID) async throws
 }

@@ -32,6 +32,8 @@ struct SessionRoutes: RouteCollection {
         let identity = try request.account
         guard try await request.hale.accounts.delete(identity.accountId) else { throw HaleError.invalidToken }
         try await request.hale.audit.record(.accountDeleted, AuditTrail.Subject(account: identity.accountId))
+        // Apple's tokens were queued with the deletion; try them now, and leave failures to the background service.
+        _ = try? await request.hale.socialSignIn.appleTokens?.revokeDue(logger: request.logger)
         return SuccessResponse()
     }
 

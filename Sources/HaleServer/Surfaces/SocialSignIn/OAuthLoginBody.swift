@@ -8,7 +8,9 @@ import Foundation
 ///
 /// Everything else that is unknown or out of range is refused with one error per field.
 enum OAuthLoginBody {
-    static let attributes: Set<String> = ["provider", "oauthToken", "role", "nonce", "additionalData"]
+    static let attributes: Set<String> = [
+        "provider", "oauthToken", "role", "nonce", "authorizationCode", "additionalData",
+    ]
     static let relationships: Set<String> = ["previousServices", "preferredServices", "deviceTokens"]
     static let cleanerFields: Set<String> = [
         "phone", "availableDays", "timeSlots", "maxHoursPerWeek", "acceptsUrgentOffers", "yearsOfExperience",
@@ -48,6 +50,11 @@ enum OAuthLoginBody {
         let token = reader.string(
             attributes["oauthToken"], at: "/data/attributes/oauthToken", maxLength: maxTokenLength)
         let nonce = reader.string(attributes["nonce"], at: "/data/attributes/nonce", required: false)
+        let code = reader.string(
+            attributes["authorizationCode"], at: "/data/attributes/authorizationCode", required: false, maxLength: 1024)
+        if code != nil, let provider, provider != "apple" {
+            reader.fail("/data/attributes/authorizationCode", "is only for the apple provider.")
+        }
         let role = reader.choice(attributes["role"], at: "/data/attributes/role", as: SocialRole.self)
         let cleaner = readCleaner(attributes["additionalData"], role: role, with: &reader)
         let previous = readServices(relationships["previousServices"], named: "previousServices", with: &reader)
@@ -55,7 +62,7 @@ enum OAuthLoginBody {
         let deviceTokens = readDeviceTokens(relationships["deviceTokens"], with: &reader)
         guard let provider, let token, let role else { return nil }
         return SocialSignInRequest(
-            provider: provider, token: token, nonce: nonce, role: role, cleaner: cleaner,
+            provider: provider, token: token, nonce: nonce, authorizationCode: code, role: role, cleaner: cleaner,
             previousServices: previous, preferredServices: preferred, deviceTokens: deviceTokens)
     }
 

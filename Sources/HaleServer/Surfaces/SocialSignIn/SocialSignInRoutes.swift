@@ -8,7 +8,9 @@ struct SocialSignInRoutes: RouteCollection {
     static let path = "/api/v1/auth/oauth"
 
     func boot(routes: any RoutesBuilder) throws {
-        routes.grouped("api", "v1", "auth", "oauth").post("login", use: login)
+        let oauth = routes.grouped("api", "v1", "auth", "oauth")
+        oauth.post("login", use: login)
+        oauth.post("apple", "notifications", use: appleNotification)
     }
 
     func login(_ request: Request) async throws -> Response {
@@ -19,6 +21,22 @@ struct SocialSignInRoutes: RouteCollection {
             AuthTokenDocument(
                 data: .init(id: String(result.tokenId), attributes: .init(token: result.token, role: result.role))),
             status: .ok)
+        response.headers.contentType = .jsonAPI
+        return response
+    }
+
+    /// Sign in with Apple's server-to-server notifications: `{"payload": "<JWS>"}`, answered 200 once verified and
+    /// applied, so that Apple stops retrying.
+    func appleNotification(_ request: Request) async throws -> Response {
+        guard case .object(let body) = try Self.document(of: request), body.count == 1,
+            case .string(let payload)? = body["payload"]
+        else {
+            throw HaleError.validationFailed([
+                HaleError.FieldError(pointer: "/payload", message: "The body must be {\"payload\": \"<signed JWT>\"}.")
+            ])
+        }
+        try await request.hale.appleNotifications.receive(payload, logger: request.logger)
+        let response = Response.json(AppleNotificationReceipt(), status: .ok)
         response.headers.contentType = .jsonAPI
         return response
     }
@@ -54,4 +72,12 @@ struct AuthTokenDocument: Encodable {
         let attributes: Attributes
     }
     let data: Resource
+}
+
+/// `{"meta": {"received": true}}`.
+struct AppleNotificationReceipt: Encodable {
+    struct Meta: Encodable {
+        var received = true
+    }
+    var meta = Meta()
 }

@@ -1,0 +1,78 @@
+import Foundation
+import Logging
+
+/// Apple refresh tokens: obtained from an app's authorization code at sign-in, kept sealed, and revoked when the
+/// account is deleted — retried with backoff until Apple confirms, so none is forgotten.
+public struct AppleRefreshTokens: Sendable {
+    let api: any AppleAccountAPI
+    let box: SecretBox
+    let revocations: any AppleRevocationRepository
+    let clock: HaleClock
+
+    static let purpose = "apple-refresh-token"
+    /// How long a claimed revocation is left to the instance that claimed it.
+    static let lease: TimeInterval = 300
+    static let maximumBackoff: TimeInterval = 86_400
+
+    /// Exchanges the code for a refresh token of `subject`, sealed; the code must belong to the identity token's user.
+    func obtain(authorizationCode: String, clientID: String, subject: String, logger: Logger) async throws -> String {
+        let tokens = try await api.exchange(authorizationCode: authorizationCode, clientID: clientID, logger: logger)
+        guard tokens.subject == subject else {
+            logger.notice("apple authorization code belongs to another user than the identity token")
+            throw HaleError(.oauthInvalidToken, status: 401, message: "Invalid OAuth token or state mismatch.")
+        }
+        return try box.seal(tokens.refreshToken, purpose: Self.purpose)
+    }
+
+    /// A queue entry for a sealed token, due now.
+    func revocation(of sealed: String, clientID: String) -> AppleTokenRevocation {
+        let now = clock.now()
+        return AppleTokenRevocation(
+            id: UUID(), clientId: clientID, refreshTokenSealed: sealed, attempts: 0, nextAttemptAt: now,
+            lastError: nil, createdAt: now)
+    }
+
+    /// Revokes the queued tokens that are due; a failure is tried again later, each time waiting twice as long, up
+    /// to a day. Returns how many were revoked and how many failed.
+    @discardableResult
+    public func revokeDue(limit: Int = 20, logger: Logger) async throws -> (revoked: Int, failed: Int) {
+        let now = clock.now()
+        let claimed = try await revocations.claimDue(
+            at: now, lease: now.addingTimeInterval(Self.lease), limit: limit)
+        var revoked = 0
+        for revocation in claimed {
+            if await revoke(revocation, logger: logger) {
+                try await revocations.complete(revocation.id)
+                revoked += 1
+            }
+        }
+        return (revoked, claimed.count - revoked)
+    }
+
+    /// How many tokens wait to be revoked.
+    public func pendingCount() async throws -> Int {
+        try await revocations.pendingCount()
+    }
+
+    private func revoke(_ revocation: AppleTokenRevocation, logger: Logger) async -> Bool {
+        let failure: String
+        if let token = box.open(revocation.refreshTokenSealed, purpose: Self.purpose) {
+            do {
+                try await api.revoke(refreshToken: token, clientID: revocation.clientId)
+                return true
+            } catch let error as HaleError {
+                failure = error.message
+            } catch {
+                failure = "Apple could not be reached."
+            }
+        } else {
+            failure = "The sealed token does not open with socialSignIn.apple.tokenEncryptionKey."
+        }
+        let backoff = min(Self.maximumBackoff, 60 * pow(2, Double(min(revocation.attempts, 16))))
+        logger.warning(
+            "apple token revocation failed; will retry",
+            metadata: ["attempts": "\(revocation.attempts + 1)", "retryInSeconds": "\(Int(backoff))"])
+        try? await revocations.retry(revocation.id, at: clock.now().addingTimeInterval(backoff), error: failure)
+        return false
+    }
+}
