@@ -57,9 +57,14 @@ public struct AppleTokenClient: Sendable {
     }
 }
 
-extension AppleTokenClient: CustomStringConvertible {
+extension AppleTokenClient: CustomStringConvertible, CustomReflectable {
     /// The team id, key id and endpoints; never the key.
     public var description: String {
         "AppleTokenClient(teamID: \(teamID), keyID: \(keyID), tokenURL: \(tokenURL), revokeURL: \(revokeURL))"
+    }
+
+    /// The members without the key.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["teamID": teamID, "keyID": keyID, "tokenURL": tokenURL, "revokeURL": revokeURL])
     }
 }

@@ -97,6 +97,8 @@ struct AppleClientSecretTests {
         let keyLines = credentials.privateKeyPEM.split(separator: "\n").filter { !$0.hasPrefix("-----") }
         var dumped = ""
         dump(credentials, to: &dumped)
+        dump(fixture.client, to: &dumped)
+        #expect(!dumped.contains("signingKey"))
         for text in [
             "\(credentials)", String(reflecting: credentials), dumped, "\(fixture.client)",
             String(reflecting: fixture.client),
