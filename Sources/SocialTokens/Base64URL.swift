@@ -29,4 +29,21 @@ enum Base64URL {
         guard accumulator & (1 << UInt32(bitCount) - 1) == 0 else { return nil }
         return output
     }
+
+    /// `bytes` as unpadded base64url, the one encoding ``decode(_:)`` accepts.
+    static func encode(_ bytes: some Sequence<UInt8>) -> String {
+        var output: [UInt8] = []
+        var accumulator: UInt32 = 0
+        var bitCount = 0
+        for byte in bytes {
+            accumulator = (accumulator << 8 | UInt32(byte)) & 0xFFFF
+            bitCount += 8
+            while bitCount >= 6 {
+                bitCount -= 6
+                output.append(alphabet[Int(accumulator >> UInt32(bitCount) & 0x3F)])
+            }
+        }
+        if bitCount > 0 { output.append(alphabet[Int(accumulator << UInt32(6 - bitCount) & 0x3F)]) }
+        return String(decoding: output, as: UTF8.self)
+    }
 }

@@ -5,6 +5,15 @@ extension IDTokenPolicy {
     /// Checks the claims of a token whose signature has verified (OpenID Connect Core §3.1.3.7 steps 2, 3, 9, 10,
     /// and 11 for the nonce), and returns its subject.
     func check(_ claims: JWTClaims, nonce: String?, now: Date) throws(SocialTokenError) -> String {
+        _ = try checkIssuerAudienceAndTimes(claims, now: now)
+        // Step 11: the nonce the client sent is the one in the token.
+        if let nonce, !matches(nonce: nonce, claim: claims.string("nonce")) { throw .nonceMismatch }
+        guard let subject = claims.string("sub"), !subject.isEmpty else { throw .missingSubject }
+        return subject
+    }
+
+    /// Steps 2, 3, 9 and 10: the issuer, the audiences and the times. Returns the audiences.
+    func checkIssuerAudienceAndTimes(_ claims: JWTClaims, now: Date) throws(SocialTokenError) -> [String] {
         // Step 2: the issuer matches exactly.
         guard let issuer = claims.string("iss"), issuers.contains(issuer) else { throw .wrongIssuer }
         // Step 3: every audience is one this server accepts.
@@ -12,10 +21,7 @@ extension IDTokenPolicy {
             throw .wrongAudience
         }
         try checkTimes(claims, now: now)
-        // Step 11: the nonce the client sent is the one in the token.
-        if let nonce, !matches(nonce: nonce, claim: claims.string("nonce")) { throw .nonceMismatch }
-        guard let subject = claims.string("sub"), !subject.isEmpty else { throw .missingSubject }
-        return subject
+        return tokenAudiences
     }
 
     /// Step 9 (`exp`), step 10 (`iat`) and RFC 7519 §4.1.5 (`nbf`), each with the clock skew.

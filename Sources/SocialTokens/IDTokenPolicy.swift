@@ -42,6 +42,15 @@ extension IDTokenPolicy {
             clockSkew: configuration.clockSkew.timeInterval)
     }
 
+    /// Sign in with Apple server-to-server notifications: Apple's key set, issuer and audiences, with `iat`
+    /// required so that the notification's age can be checked.
+    static func appleNotification(_ configuration: SocialProvidersConfiguration) -> IDTokenPolicy {
+        IDTokenPolicy(
+            keySetURL: configuration.appleKeySetURL, issuers: ["https://appleid.apple.com"],
+            audiences: Set(configuration.appleAudiences), requiresIssuedAt: true, nonceComparison: .raw,
+            clockSkew: configuration.clockSkew.timeInterval)
+    }
+
     /// Facebook Limited Login tokens, as "Validating the Limited Login OIDC Token" checks them.
     static func facebookLimitedLogin(appID: String, _ configuration: SocialProvidersConfiguration) -> IDTokenPolicy {
         IDTokenPolicy(

@@ -24,6 +24,11 @@ struct JWTClaims: Sendable {
         members[name]?.number.map { Date(timeIntervalSince1970: $0) }
     }
 
+    /// The claim `name` as decoded, whatever its type; nil when absent.
+    func value(_ name: String) -> JSONValue? {
+        members[name]
+    }
+
     /// Whether the claim `name` is present, whatever its type.
     func contains(_ name: String) -> Bool {
         members[name] != nil

@@ -26,6 +26,9 @@ public struct SocialProvidersConfiguration: Sendable {
     public var facebookKeySetURL: String = "https://limited.facebook.com/.well-known/oauth/openid/jwks/"
     /// How far `exp`, `iat`, `nbf` and `debug_token`'s `expires_at` may be off from this server's clock.
     public var clockSkew: Duration = .seconds(60)
+    /// The oldest a Sign in with Apple server-to-server notification may be, counted from its `iat` (plus
+    /// ``clockSkew``). Apple delivers notifications as the change happens, so an old one is a replay.
+    public var appleNotificationMaximumAge: Duration = .seconds(3600)
     /// The shortest time between two fetches of one key set, however many unknown `kid`s arrive.
     public var keySetRefreshInterval: Duration = .seconds(60)
 

@@ -1,8 +1,9 @@
 import Foundation
 import SocialTokens
 
-/// A fake of Google's, Apple's and Facebook's endpoints behind ``SocialHTTPClient``: it answers from a table keyed by
-/// URL without its query, records every URL asked for, and can be slow or unreachable.
+/// A fake of Google's, Apple's and Facebook's endpoints behind ``SocialHTTPClient``: it answers GETs and form POSTs
+/// from a table keyed by URL without its query, records every URL asked for and every form posted, and can be slow
+/// or unreachable.
 actor FakeProvider: SocialHTTPClient {
     /// A transport failure.
     struct Unreachable: Error {}
@@ -12,14 +13,16 @@ actor FakeProvider: SocialHTTPClient {
     private var delay: Duration?
     /// Every URL requested, in order, query included.
     private(set) var requests: [String] = []
+    /// Every form POSTed, in order.
+    private(set) var posts: [(url: String, fields: [(String, String)])] = []
 
-    /// Answers GET `url` with `response` from now on.
+    /// Answers GET and POST `url` with `response` from now on.
     func answer(_ url: String, with response: SocialHTTPResponse) {
         answers[url] = response
         unreachable.remove(url)
     }
 
-    /// Answers GET `url` with JSON `object` and status `status`.
+    /// Answers GET and POST `url` with JSON `object` and status `status`.
     nonisolated func answer(_ url: String, json object: Any, status: Int = 200) async {
         let body = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
         await answer(url, with: SocialHTTPResponse(status: status, headers: [], body: Array(body)))
@@ -50,6 +53,8 @@ actor FakeProvider: SocialHTTPClient {
 
     func postForm(_ url: String, fields: [(String, String)]) async throws -> SocialHTTPResponse {
         requests.append(url)
-        return SocialHTTPResponse(status: 405, headers: [], body: [])
+        posts.append((url, fields))
+        guard !unreachable.contains(url) else { throw Unreachable() }
+        return answers[url] ?? SocialHTTPResponse(status: 404, headers: [], body: [])
     }
 }
