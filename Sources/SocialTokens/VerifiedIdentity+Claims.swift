@@ -7,7 +7,8 @@ extension VerifiedIdentity {
         let email = claims.string("email")
         self.init(
             provider: .google, subject: subject, email: email, emailVerified: claims.flag("email_verified") == true,
-            isPrivateRelayEmail: Self.isPrivateRelay(email), name: claims.string("name"))
+            isPrivateRelayEmail: Self.isPrivateRelay(email), name: claims.string("name"),
+            audience: claims.audiences?.first)
     }
 
     /// An Apple identity token's identity. The email may be missing after the first sign-in; `email_verified` and
@@ -16,7 +17,8 @@ extension VerifiedIdentity {
         let email = claims.string("email")
         self.init(
             provider: .apple, subject: subject, email: email, emailVerified: claims.flag("email_verified") == true,
-            isPrivateRelayEmail: claims.flag("is_private_email") == true || Self.isPrivateRelay(email), name: nil)
+            isPrivateRelayEmail: claims.flag("is_private_email") == true || Self.isPrivateRelay(email), name: nil,
+            audience: claims.audiences?.first)
     }
 
     /// A Facebook Limited Login token's identity. Facebook documents no verification of the email claim, so it is
@@ -25,7 +27,8 @@ extension VerifiedIdentity {
         let email = claims.string("email")
         self.init(
             provider: .facebook, subject: subject, email: email, emailVerified: false,
-            isPrivateRelayEmail: Self.isPrivateRelay(email), name: claims.string("name"))
+            isPrivateRelayEmail: Self.isPrivateRelay(email), name: claims.string("name"),
+            audience: claims.audiences?.first)
     }
 
     /// Whether `email` is an Apple private relay address.

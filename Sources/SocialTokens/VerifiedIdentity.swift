@@ -18,11 +18,14 @@ public struct VerifiedIdentity: Sendable, Equatable {
     public let isPrivateRelayEmail: Bool
     /// The person's display name, when the provider includes one (Apple's identity token never does).
     public let name: String?
+    /// The client id the token was issued to (`aud`), for a token; nil for a Facebook access token. Apple's REST API
+    /// needs it to exchange and revoke that user's tokens.
+    public let audience: String?
 
     /// An identity with every field given.
     public init(
         provider: SocialProvider, subject: String, email: String?, emailVerified: Bool, isPrivateRelayEmail: Bool,
-        name: String?
+        name: String?, audience: String? = nil
     ) {
         self.provider = provider
         self.subject = subject
@@ -30,5 +33,6 @@ public struct VerifiedIdentity: Sendable, Equatable {
         self.emailVerified = emailVerified && email != nil
         self.isPrivateRelayEmail = isPrivateRelayEmail
         self.name = name
+        self.audience = audience
     }
 }

@@ -20,7 +20,7 @@ struct AppleIdentityTokenTests {
             identity
                 == VerifiedIdentity(
                     provider: .apple, subject: "001234.abcdef0123456789.1234", email: "ada@example.com",
-                    emailVerified: true, isPrivateRelayEmail: false, name: nil))
+                    emailVerified: true, isPrivateRelayEmail: false, name: nil, audience: Fixture.appleBundleID))
     }
 
     @Test("The token carries the SHA-256 hex of the nonce the client sent")

@@ -12,7 +12,8 @@ struct FacebookLimitedLoginTests {
             identity
                 == VerifiedIdentity(
                     provider: .facebook, subject: Fixture.facebookUserID, email: "ada@example.com",
-                    emailVerified: false, isPrivateRelayEmail: false, name: "Ada Lovelace"))
+                    emailVerified: false, isPrivateRelayEmail: false, name: "Ada Lovelace",
+                    audience: Fixture.facebookAppID))
         #expect(await fixture.provider.requests == [Fixture.facebookKeys])
     }
 

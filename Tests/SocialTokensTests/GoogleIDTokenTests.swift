@@ -16,7 +16,7 @@ struct GoogleIDTokenTests {
             identity
                 == VerifiedIdentity(
                     provider: .google, subject: "110169484474386276334", email: "ada@gmail.com", emailVerified: true,
-                    isPrivateRelayEmail: false, name: "Ada Lovelace"))
+                    isPrivateRelayEmail: false, name: "Ada Lovelace", audience: Fixture.googleClientID))
     }
 
     @Test("An ID token for the web client id, one of several configured, signs in")

@@ -34,6 +34,8 @@ public struct HaleServices: Sendable {
     public let audit: AuditTrail
     /// Social sign-in with Google, Apple and Facebook tokens.
     public let socialSignIn: SocialSignIn
+    /// Sign in with Apple's server-to-server notifications.
+    public let appleNotifications: AppleNotifications
     let signingKeys: SigningKeyRing
 
     init(
@@ -72,10 +74,15 @@ public struct HaleServices: Sendable {
             repository: SQLDeviceRepository(database: database), challenges: challenges, sessions: sessions,
             audit: audit, settings: configuration.deviceKeys, clock: clock)
         requestLimits = RequestLimits(limiter: RateLimiter(), settings: configuration.rateLimits, clock: clock)
+        let providerTokens = ProviderTokenVerifier(configuration.socialSignIn, http: providerHTTP, clock: clock)
         socialSignIn = SocialSignIn(
-            verifier: ProviderTokenVerifier(configuration.socialSignIn, http: providerHTTP, clock: clock),
-            repository: SQLSocialAccountRepository(database: database), accounts: accounts, audit: audit,
-            linkByVerifiedEmail: configuration.socialSignIn.linkByVerifiedEmail, appleTokens: nil, clock: clock)
+            verifier: providerTokens, repository: SQLSocialAccountRepository(database: database), accounts: accounts,
+            audit: audit, linkByVerifiedEmail: configuration.socialSignIn.linkByVerifiedEmail,
+            appleTokens: try Self.appleTokens(configuration.socialSignIn, http: providerHTTP, database, clock),
+            clock: clock)
+        appleNotifications = AppleNotifications(
+            verifier: providerTokens, repository: SQLSocialAccountRepository(database: database), audit: audit,
+            clock: clock)
     }
 
     private static func relyingParty(_ configuration: HaleConfiguration) throws -> RelyingParty {
@@ -87,6 +94,18 @@ public struct HaleServices: Sendable {
         } catch {
             throw ConfigError("apps.android: \(error.message)")
         }
+    }
+
+    /// Apple's refresh tokens, when Apple's REST API is configured.
+    private static func appleTokens(
+        _ settings: HaleConfiguration.SocialSignIn, http: any SocialHTTPClient, _ database: HaleDatabase,
+        _ clock: HaleClock
+    ) throws -> AppleRefreshTokens? {
+        guard let key = settings.appleKey else { return nil }
+        return AppleRefreshTokens(
+            api: try AppleRESTClient(key, settings: settings, http: http, clock: clock),
+            box: try SecretBox(base64Key: key.tokenEncryptionKey, setting: "socialSignIn.apple.tokenEncryptionKey"),
+            revocations: SQLAppleRevocationRepository(database: database), clock: clock)
     }
 
     /// Makes sure a signing key exists, generating and storing one on first start.

@@ -34,6 +34,7 @@ public func configure(_ app: Application, _ configuration: HaleConfiguration, cl
     app.middleware.use(HaleErrorMiddleware(renderers: renderers))
     try registerRoutes(app)
     app.lifecycle.use(ChallengePurgeService())
+    app.lifecycle.use(AppleRevocationService())
 }
 
 /// Creates and migrates the database to the latest schema.

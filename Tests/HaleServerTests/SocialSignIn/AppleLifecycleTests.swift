@@ -39,7 +39,8 @@ struct AppleLifecycleTests {
         }
     }
 
-    @Test("the refresh token from the authorization code is sealed at rest and revoked when the account is deleted",
+    @Test(
+        "the refresh token from the authorization code is sealed at rest and revoked when the account is deleted",
         arguments: TestDatabase.available)
     func revokedOnDeletion(database: TestDatabase) async throws {
         try await HTTP.withProvider(on: database) { app, provider in
@@ -119,7 +120,9 @@ struct AppleLifecycleTests {
             body: ByteBuffer(string: #"{"payload": "\#(payload)"}"#))
     }
 
-    @Test("consent-revoked and account-delete unlink the Apple identity and end its tokens", arguments: ["consent-revoked", "account-delete"])
+    @Test(
+        "consent-revoked and account-delete unlink the Apple identity and end its tokens",
+        arguments: ["consent-revoked", "account-delete"])
     func unlinked(kind: String) async throws {
         try await HTTP.withProvider { app, provider in
             let token = try await Self.signIn(app, provider, subject: "006.apple")

@@ -20,7 +20,8 @@ public struct AppleNotifications: Sendable {
     public func receive(_ payload: String, logger: Logger) async throws {
         let notification = try await verifier.verifyNotification(payload, logger: logger)
         guard let identity = try await repository.identity(provider: "apple", subject: notification.subject) else {
-            logger.info("apple notification for an unknown identity", metadata: ["kind": "\(notification.kind.rawValue)"])
+            logger.info(
+                "apple notification for an unknown identity", metadata: ["kind": "\(notification.kind.rawValue)"])
             return
         }
         switch notification.kind {

@@ -28,7 +28,7 @@ struct ProviderTokenVerifier: SocialIdentityVerifier {
             let identity = try await verifier.verify(provider: provider, token: token, nonce: nonce)
             return VerifiedSocialIdentity(
                 subject: identity.subject, email: identity.email, emailVerified: identity.emailVerified,
-                privateRelayEmail: identity.isPrivateRelayEmail)
+                privateRelayEmail: identity.isPrivateRelayEmail, audience: identity.audience)
         } catch .invalidToken(let reason) {
             // The reason names the failed check and holds no token, claim value or email.
             logger.notice("social token refused", metadata: ["provider": "\(provider)", "reason": "\(reason)"])

@@ -1,0 +1,30 @@
+import Foundation
+import Logging
+import SocialTokens
+
+extension ProviderTokenVerifier: AppleNotificationVerifier {
+    func verifyNotification(_ payload: String, logger: Logger) async throws -> AppleAccountNotification {
+        do {
+            let event = try await verifier.verifyAppleNotification(payload)
+            return AppleAccountNotification(
+                kind: Self.kind(event.kind), subject: event.subject, audience: event.audience)
+        } catch .invalidToken(let reason) {
+            logger.notice("apple notification refused", metadata: ["reason": "\(reason)"])
+            throw HaleError(.oauthInvalidToken, status: 401, message: "The notification does not verify.")
+        } catch .providerUnavailable(let reason) {
+            logger.warning("apple key set unavailable", metadata: ["reason": "\(reason)"])
+            throw HaleError(.oauthError, status: 503, message: "Apple's keys cannot be reached. Try again shortly.")
+        } catch .notConfigured {
+            throw HaleError(.oauthError, status: 404, message: "Sign in with Apple is not configured.")
+        }
+    }
+
+    private static func kind(_ kind: AppleAccountEvent.Kind) -> AppleAccountNotification.Kind {
+        switch kind {
+        case .emailDisabled: .emailDisabled
+        case .emailEnabled: .emailEnabled
+        case .consentRevoked: .consentRevoked
+        case .accountDelete: .accountDelete
+        }
+    }
+}
