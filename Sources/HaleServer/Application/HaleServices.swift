@@ -68,8 +68,9 @@ public struct HaleServices: Sendable {
             relyingParty: try Self.relyingParty(configuration),
             requireUserVerification: configuration.passkeys.requireUserVerification,
             repository: SQLPasskeyRepository(database: database),
-            deviceKeys: SQLDeviceRepository(database: database), accounts: accounts, challenges: challenges,
-            sessions: sessions, clock: clock)
+            deviceKeys: SQLDeviceRepository(database: database),
+            socialIdentities: SQLSocialAccountRepository(database: database), accounts: accounts,
+            challenges: challenges, sessions: sessions, clock: clock)
         devices = Devices(
             repository: SQLDeviceRepository(database: database), challenges: challenges, sessions: sessions,
             audit: audit, settings: configuration.deviceKeys, clock: clock)

@@ -7,8 +7,8 @@ import WebAuthn
 
 @testable import HaleServer
 
-/// Where device keys and passkeys meet: the device list names the passkeys made on a device, and a device key
-/// counts as a way to sign in when the last passkey is deleted.
+/// Where device keys and passkeys meet: the device list names the passkeys made on a device, and a device key or a
+/// social identity counts as a way to sign in when the last passkey is deleted.
 @Suite("HTTP: device keys and passkeys")
 struct DevicePasskeyTests {
     static let settings = ["passkeys.rpId": "localhost", "passkeys.origins": "http://localhost:8080"]
@@ -64,5 +64,21 @@ struct DevicePasskeyTests {
             let deleted = try await api.send(.DELETE, "/api/mobile/biometric/passkeys/\(passkeyId)", bearer: bearer)
             #expect(deleted.status == .ok, "\(deleted.body.string)")
         }
+    }
+
+    @Test("with a social identity, the last passkey is not the last way to sign in")
+    func socialIdentityCountsAsSignInMethod() async throws {
+        let provider = try await FakeSocialProvider.start()
+        try await withHale(settings: provider.settings.merging(Self.settings) { $1 }) { app in
+            let api = DeviceAPI(app: app)
+            let idToken = try provider.googleIDToken(subject: "g-passkey")
+            let bearer = try SocialSignInHTTPTests.token(
+                of: try await SocialSignInHTTPTests.login(
+                    app, SocialSignInHTTPTests.document(provider: "google", token: idToken)))
+            let passkeyId = try await registerPasskey(api, bearer: bearer)
+            let deleted = try await api.send(.DELETE, "/api/mobile/biometric/passkeys/\(passkeyId)", bearer: bearer)
+            #expect(deleted.status == .ok, "\(deleted.body.string)")
+        }
+        await provider.stop()
     }
 }

@@ -17,6 +17,7 @@ public struct Passkeys: Sendable {
     let repository: any PasskeyRepository
     /// The account's device keys, which count as ways to sign in when the last passkey goes.
     let deviceKeys: any DeviceRepository
+    let socialIdentities: any SocialAccountRepository
     let accounts: Accounts
     let challenges: ServerChallenges
     let sessions: Sessions
@@ -133,16 +134,23 @@ public struct Passkeys: Sendable {
     }
 
     /// Deletes one of the account's passkeys. When it is the account's last way to sign in (no other passkey, no
-    /// active device key) it is deleted only with `confirmed`.
+    /// active device key, no social identity) it is deleted only with `confirmed`.
     public func delete(_ id: UUID, of account: AccountID, confirmed: Bool) async throws {
         let passkeys = try await repository.credentials(of: account)
         guard passkeys.contains(where: { $0.id == id }) else { throw Self.notFound }
-        let isLast = passkeys.count == 1 ? try await deviceKeys.activeKeyCount(of: account) == 0 : false
+        let isLast = passkeys.count == 1 ? try await hasNoOtherSignInMethod(account) : false
         guard !isLast || confirmed else {
             throw HaleError(
                 .lastSignInMethod, status: 409,
                 message: "This is the account's last way to sign in. Delete it with confirm=true if that is intended.")
         }
         guard try await repository.delete(id, of: account) else { throw Self.notFound }
+    }
+
+    /// Whether the account has neither an active device key nor a social identity.
+    private func hasNoOtherSignInMethod(_ account: AccountID) async throws -> Bool {
+        let deviceKeyCount = try await deviceKeys.activeKeyCount(of: account)
+        let identityCount = try await socialIdentities.identityCount(of: account)
+        return deviceKeyCount == 0 && identityCount == 0
     }
 }

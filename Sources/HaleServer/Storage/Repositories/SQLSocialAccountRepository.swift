@@ -5,6 +5,12 @@ import SQLKit
 struct SQLSocialAccountRepository: SocialAccountRepository {
     let database: HaleDatabase
 
+    func identityCount(of account: AccountID) async throws -> Int {
+        try await database.sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "count")
+            .from("social_identities").where("account_id", .equal, account)
+            .first(decodingColumn: "count", as: Int.self) ?? 0
+    }
+
     func identity(provider: String, subject: String) async throws -> SocialIdentity? {
         try await database.sql.select().column("*").from("social_identities")
             .where("provider", .equal, provider).where("subject", .equal, subject)

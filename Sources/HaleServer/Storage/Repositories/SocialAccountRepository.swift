@@ -22,6 +22,8 @@ struct SocialSignInWrite: Sendable {
 
 /// Stores social identities and what sign-up collects.
 protocol SocialAccountRepository: Sendable {
+    /// How many social identities sign in to the account.
+    func identityCount(of account: AccountID) async throws -> Int
     /// The identity for `(provider, subject)`.
     func identity(provider: String, subject: String) async throws -> SocialIdentity?
     /// Applies a sign-in in one transaction and returns the new personal access token's id. Throws `CONFLICT` when
