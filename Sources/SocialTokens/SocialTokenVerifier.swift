@@ -36,6 +36,11 @@ public actor SocialTokenVerifier {
         case .google:
             guard !configuration.googleClientIDs.isEmpty else { throw .notConfigured(.google) }
             let claims = try await verifiedClaims(token, policy: .google(configuration), nonce: nonce)
+            // Google's SDKs send email_verified whenever they send an email; a token with one and not the other is
+            // not one they made.
+            guard claims.claims.string("email") == nil || claims.claims.contains("email_verified") else {
+                throw .invalidToken("email without email_verified")
+            }
             return VerifiedIdentity(google: claims.claims, subject: claims.subject)
         case .apple:
             guard !configuration.appleAudiences.isEmpty else { throw .notConfigured(.apple) }

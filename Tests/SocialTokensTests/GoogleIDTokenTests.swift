@@ -86,10 +86,18 @@ struct GoogleIDTokenTests {
         await fixture.expect(.invalidToken("wrong issuer"), provider: .google, token: token)
     }
 
+    @Test("An email without email_verified is refused: Google's SDKs always send both")
+    func missingEmailVerified() async {
+        let fixture = await Fixture()
+        let claims = fixture.googleClaims().with("email", "ada@example.com").with("email_verified", nil)
+        let token = TestJWT.rs256(claims, kid: "google-1")
+        await fixture.expect(.invalidToken("email without email_verified"), provider: .google, token: token)
+    }
+
     @Test(
-        "Without email_verified: signs in by subject, the email is not verified",
-        arguments: [nil, false, "yes", 1] as [(any Sendable)?])
-    func unverifiedEmail(flag: (any Sendable)?) async throws {
+        "With email_verified anything but true: signs in by subject, the email is not verified",
+        arguments: [false, "yes", 1] as [any Sendable])
+    func unverifiedEmail(flag: any Sendable) async throws {
         let fixture = await Fixture()
         let claims = fixture.googleClaims().with("email", "ada@example.com").with("email_verified", flag)
         let token = TestJWT.rs256(claims, kid: "google-1")
