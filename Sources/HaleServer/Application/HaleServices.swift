@@ -36,6 +36,8 @@ public struct HaleServices: Sendable {
     public let socialSignIn: SocialSignIn
     /// Sign in with Apple's server-to-server notifications.
     public let appleNotifications: AppleNotifications
+    /// Seed 001's health data.
+    public let health: HealthData
     let signingKeys: SigningKeyRing
 
     init(
@@ -81,6 +83,7 @@ public struct HaleServices: Sendable {
             audit: audit, linkByVerifiedEmail: configuration.socialSignIn.linkByVerifiedEmail,
             appleTokens: try Self.appleTokens(configuration.socialSignIn, http: providerHTTP, database, clock),
             clock: clock)
+        health = HealthData(repository: SQLHealthRepository(database: database), challenges: challenges, clock: clock)
         appleNotifications = AppleNotifications(
             verifier: providerTokens, repository: SQLSocialAccountRepository(database: database), audit: audit,
             clock: clock)

@@ -31,6 +31,7 @@ public func configure(_ app: Application, _ configuration: HaleConfiguration, cl
     app.middleware.use(RequestIDMiddleware())
     var renderers = ErrorRenderers()
     renderers.register(JSONAPIErrorRenderer(), for: SocialSignInRoutes.path)
+    renderers.register(NestErrorRenderer(), for: HealthRoutes.path)
     app.middleware.use(HaleErrorMiddleware(renderers: renderers))
     try registerRoutes(app)
     app.lifecycle.use(ChallengePurgeService())
@@ -68,5 +69,6 @@ private func registerRoutes(_ app: Application) throws {
     try app.register(collection: DeviceKeyRoutes())
     try app.register(collection: AuditRoutes())
     try app.register(collection: SocialSignInRoutes())
+    try app.register(collection: HealthRoutes())
     try app.register(collection: AssociationRoutes())
 }

@@ -12,5 +12,6 @@ enum HaleMigrations {
         M0007_CreateDevices(),
         M0008_CreateAuditEvents(),
         M0009_CreateSocialIdentities(),
+        M0010_CreateHealthTotals(),
     ]
 }

@@ -1,0 +1,94 @@
+import Foundation
+
+/// Seed 001's health data: attestation nonces, and statistics and today's totals from stored daily totals.
+public struct HealthData: Sendable {
+    /// A statistics answer.
+    public struct Statistics: Sendable, Equatable {
+        /// The first and last day asked for.
+        public let start: LocalDate
+        /// The last day.
+        public let end: LocalDate
+        /// Every group in the range, in order.
+        public let items: [HealthStatistics.Item]
+        /// The whole range.
+        public let summary: HealthTotals
+    }
+
+    /// Today's totals in the account's time zone.
+    public struct Today: Sendable, Equatable {
+        /// The local day.
+        public let day: LocalDate
+        /// Its totals, all sources added up.
+        public let totals: HealthTotals
+        /// When its data last changed; nil without data.
+        public let lastUpdated: Date?
+    }
+
+    let repository: any HealthRepository
+    let challenges: ServerChallenges
+    let clock: HaleClock
+
+    static let nonceKind = "health_attestation_nonce"
+    static let nonceLifetime: Duration = .seconds(300)
+
+    /// A single-use nonce for the account's next attested submission, valid five minutes.
+    public func issueNonce(for account: AccountID) async throws -> ServerChallenges.Issued {
+        try await challenges.issue(
+            kind: Self.nonceKind, binding: .init(accountId: account), lifetime: Self.nonceLifetime)
+    }
+
+    /// Totals over `startDate` … `endDate` (each `YYYY-MM-DD`, default today in `timeZone`) grouped by `period`
+    /// (`day`, `week`, `month`; default `day`).
+    public func statistics(
+        of account: AccountID, startDate: String?, endDate: String?, period: String?, in timeZone: TimeZone
+    ) async throws -> Statistics {
+        let today = LocalDate(at: clock.now(), in: timeZone)
+        let start = try startDate.map { try Self.date($0, named: "startDate") } ?? today
+        let end = try endDate.map { try Self.date($0, named: "endDate") } ?? today
+        guard let grouping = HealthStatistics.Period(rawValue: period ?? "day") else {
+            throw HaleError.invalidRequest("period must be one of the following values: day, week, month")
+        }
+        guard start <= end else { throw HaleError.invalidRequest("startDate must not be after endDate") }
+        guard end.dayNumber - start.dayNumber < HealthStatistics.maximumDays else {
+            throw HaleError.invalidRequest(
+                "The date range must not be longer than \(HealthStatistics.maximumDays) days")
+        }
+        let daily = try await repository.dailyTotals(of: account, from: start, through: end)
+        let (items, summary) = HealthStatistics.aggregate(daily, from: start, through: end, by: grouping)
+        return Statistics(start: start, end: end, items: items, summary: summary)
+    }
+
+    /// Today's totals in `timeZone`.
+    public func today(of account: AccountID, in timeZone: TimeZone) async throws -> Today {
+        let day = LocalDate(at: clock.now(), in: timeZone)
+        let totals = try await repository.dailyTotals(of: account, from: day, through: day)[day] ?? .zero
+        return Today(day: day, totals: totals, lastUpdated: try await repository.lastUpdated(of: account, on: day))
+    }
+
+    /// The time zone of the account's days: the request's `X-Timezone` (an IANA name) if sent, else the one stored
+    /// for the account, else UTC.
+    public func timeZone(of account: AccountID, header: String?) async throws -> TimeZone {
+        if let header {
+            guard let zone = Self.ianaZone(header) else {
+                throw HaleError.invalidRequest("X-Timezone must be an IANA time zone such as Europe/Berlin")
+            }
+            return zone
+        }
+        return try await repository.timeZone(of: account).flatMap(Self.ianaZone) ?? TimeZone(identifier: "UTC")!
+    }
+
+    static func ianaZone(_ name: String) -> TimeZone? {
+        guard name.count <= 64, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "/_+-".contains($0)) })
+        else {
+            return nil
+        }
+        return TimeZone(identifier: name)
+    }
+
+    private static func date(_ text: String, named name: String) throws -> LocalDate {
+        guard let date = LocalDate(text) else {
+            throw HaleError.invalidRequest("\(name) must be a valid ISO 8601 date string (YYYY-MM-DD)")
+        }
+        return date
+    }
+}

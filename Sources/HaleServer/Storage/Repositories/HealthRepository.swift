@@ -1,0 +1,17 @@
+import Foundation
+
+/// Stores daily health totals. Every call is scoped by the account.
+protocol HealthRepository: Sendable {
+    /// Stores a day's totals for a source, replacing an earlier submission for the same day and source; returns
+    /// the stored row and whether it replaced one.
+    func save(_ total: HealthDailyTotal) async throws -> (stored: HealthDailyTotal, replaced: Bool)
+    /// The account's totals per day over the range, all sources added up; days without data are absent.
+    func dailyTotals(of account: AccountID, from start: LocalDate, through end: LocalDate) async throws
+        -> [LocalDate: HealthTotals]
+    /// When the account's data for `day` last changed.
+    func lastUpdated(of account: AccountID, on day: LocalDate) async throws -> Date?
+    /// The time zone the account's days are in, when known.
+    func timeZone(of account: AccountID) async throws -> String?
+    /// Remembers the time zone the account's days are in.
+    func setTimeZone(_ identifier: String, of account: AccountID) async throws
+}

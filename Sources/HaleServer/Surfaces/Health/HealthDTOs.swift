@@ -1,0 +1,64 @@
+import Vapor
+
+/// `GET /health/attestation-nonce`.
+struct NonceResponse: Content {
+    let nonce: String
+    let expiresAt: String
+}
+
+/// One group's or the summary's totals, as seed 001 writes them.
+struct HealthTotalsResponse: Content {
+    let date: String
+    let steps: Int64
+    let duration: Int64
+    let calories: Double
+    let distance: Double
+
+    init(date: String, _ totals: HealthTotals) {
+        self.date = date
+        steps = totals.steps
+        duration = totals.duration
+        calories = totals.calories
+        distance = totals.distance
+    }
+}
+
+/// `GET /health/statistics`.
+struct StatisticsResponse: Content {
+    let items: [HealthTotalsResponse]
+    let summary: HealthTotalsResponse
+
+    init(_ statistics: HealthData.Statistics) {
+        items = statistics.items.map { HealthTotalsResponse(date: $0.label, $0.totals) }
+        summary = HealthTotalsResponse(date: "\(statistics.start) to \(statistics.end)", statistics.summary)
+    }
+}
+
+/// `GET /health/today`.
+struct TodayResponse: Content {
+    let date: String
+    let steps: Int64
+    let duration: Int64
+    let calories: Double
+    let distance: Double
+    let lastUpdated: String?
+
+    init(_ today: HealthData.Today) {
+        date = today.day.description
+        steps = today.totals.steps
+        duration = today.totals.duration
+        calories = today.totals.calories
+        distance = today.totals.distance
+        lastUpdated = today.lastUpdated.map(ISO8601.string)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(date, forKey: .date)
+        try container.encode(steps, forKey: .steps)
+        try container.encode(duration, forKey: .duration)
+        try container.encode(calories, forKey: .calories)
+        try container.encode(distance, forKey: .distance)
+        try container.encode(lastUpdated, forKey: .lastUpdated)
+    }
+}
