@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "HaleClient", targets: ["HaleClient"]),
         .library(name: "DeviceKeys", targets: ["DeviceKeys"]),
         .library(name: "SocialTokens", targets: ["SocialTokens"]),
+        .library(name: "DeviceIntegrity", targets: ["DeviceIntegrity"]),
     ],
     dependencies: [
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.0"),
@@ -84,6 +85,29 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "DeviceIntegrity",
+            dependencies: [
+                "CBOR", "WebAuthn",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "DeviceIntegrityTests",
+            dependencies: [
+                "DeviceIntegrity", "CBOR",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
         .target(

@@ -19,30 +19,44 @@ public struct AuthenticatorData: Sendable {
 
     /// Parses authenticator data; rejects truncation and bytes left over after what the flags announce.
     public init(bytes: [UInt8]) throws(WebAuthnError) {
+        try self.init(bytes: bytes, accepting: [])
+    }
+
+    /// Parses authenticator data, accepting the departures from the layout in `quirks` and no others.
+    public init(bytes: [UInt8], accepting quirks: AuthenticatorDataQuirks) throws(WebAuthnError) {
         guard bytes.count >= 37 else { throw Self.malformed("authenticator data is shorter than 37 bytes") }
         self.bytes = bytes
         rpIDHash = Array(bytes[0..<32])
         flags = AuthenticatorFlags(rawValue: bytes[32])
         signCount = bytes[33..<37].reduce(0) { $0 << 8 | UInt32($1) }
         var offset = 37
-        if flags.contains(.attestedCredentialData) {
-            let (data, length) = try AttestedCredentialData.parse(bytes[offset...])
-            attestedCredentialData = data
-            offset += length
-        } else {
-            attestedCredentialData = nil
+        attestedCredentialData = try Self.credentialData(bytes, flags: flags, quirks: quirks, offset: &offset)
+        extensions = try Self.extensions(bytes, flags: flags, offset: &offset)
+        let unflaggedTail = quirks.contains(.unflaggedTrailingBytes) && !flags.contains(.extensionData)
+        guard offset == bytes.count || unflaggedTail else {
+            throw Self.malformed("authenticator data has trailing bytes")
         }
-        if flags.contains(.extensionData) {
-            let remaining = bytes[offset...]
-            guard let (value, length) = try? Self.decoder.decodePrefix(remaining) else {
-                throw Self.malformed("the extension data is not valid CBOR")
-            }
-            extensions = value
-            offset += length
-        } else {
-            extensions = nil
+    }
+
+    private static func credentialData(
+        _ bytes: [UInt8], flags: AuthenticatorFlags, quirks: AuthenticatorDataQuirks, offset: inout Int
+    ) throws(WebAuthnError) -> AttestedCredentialData? {
+        guard flags.contains(.attestedCredentialData) else { return nil }
+        if bytes.count == 37 && quirks.contains(.attestedFlagWithoutData) { return nil }
+        let (data, length) = try AttestedCredentialData.parse(bytes[offset...])
+        offset += length
+        return data
+    }
+
+    private static func extensions(
+        _ bytes: [UInt8], flags: AuthenticatorFlags, offset: inout Int
+    ) throws(WebAuthnError) -> CBORValue? {
+        guard flags.contains(.extensionData) else { return nil }
+        guard let (value, length) = try? decoder.decodePrefix(bytes[offset...]) else {
+            throw malformed("the extension data is not valid CBOR")
         }
-        guard offset == bytes.count else { throw Self.malformed("authenticator data has trailing bytes") }
+        offset += length
+        return value
     }
 
     static func malformed(_ message: String) -> WebAuthnError {

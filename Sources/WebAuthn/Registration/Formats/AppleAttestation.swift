@@ -7,7 +7,7 @@ import X509
 struct AppleAttestation: AttestationFormat {
     static let identifier = "apple"
     /// The extension of credCert that carries the nonce.
-    static let nonceExtension: ASN1ObjectIdentifier = [1, 2, 840, 113_635, 100, 8, 2]
+    static let nonceExtension = AppleNonceExtension.oid
 
     func verify(_ input: AttestationInput) throws(WebAuthnError) -> AttestationResult {
         // §8.8 step 1: the statement has the syntax above: x5c, credCert first.
@@ -15,7 +15,7 @@ struct AppleAttestation: AttestationFormat {
         // Steps 2–3: nonce = SHA-256(authenticatorData ‖ clientDataHash).
         let nonce = Array(SHA256.hash(data: input.signedData))
         // Step 4: the nonce extension of credCert holds exactly that nonce.
-        guard let certified = Self.certifiedNonce(in: chain[0]), ConstantTime.equals(certified, nonce) else {
+        guard let certified = AppleNonceExtension.nonce(in: chain[0]), ConstantTime.equals(certified, nonce) else {
             throw Self.invalid("credCert's nonce extension does not hold SHA-256(authenticatorData ‖ clientDataHash)")
         }
         // Step 5: credCert certifies the credential public key.
@@ -24,23 +24,5 @@ struct AppleAttestation: AttestationFormat {
         }
         // Step 6: Anonymization CA, trust path x5c.
         return AttestationResult(type: .anonCA, trustPath: chain)
-    }
-
-    /// The nonce in the extension: `SEQUENCE { [1] EXPLICIT OCTET STRING }`, or `nil` if it is absent or malformed.
-    static func certifiedNonce(in certificate: Certificate) -> [UInt8]? {
-        guard let value = certificate.extensions[oid: nonceExtension]?.value,
-            let root = try? DER.parse(Array(value)), root.identifier == .sequence,
-            case .constructed(let members) = root.content
-        else {
-            return nil
-        }
-        let nonceTag = ASN1Identifier(tagWithNumber: 1, tagClass: .contextSpecific)
-        guard let tagged = members.first(where: { $0.identifier == nonceTag }),
-            case .constructed(let inner) = tagged.content,
-            let octets = Array(inner).first.flatMap({ try? ASN1OctetString(derEncoded: $0) })
-        else {
-            return nil
-        }
-        return Array(octets.bytes)
     }
 }
