@@ -34,8 +34,8 @@ public func configure(_ app: Application, _ configuration: HaleConfiguration, cl
     renderers.register(NestErrorRenderer(), for: HealthRoutes.path)
     app.middleware.use(HaleErrorMiddleware(renderers: renderers))
     try registerRoutes(app)
-    app.lifecycle.use(ChallengePurgeService())
-    app.lifecycle.use(AppleRevocationService())
+    app.lifecycle.use(ChallengePurgeService.job())
+    app.lifecycle.use(AppleRevocationService.job())
 }
 
 /// Creates and migrates the database to the latest schema.

@@ -1,41 +1,17 @@
-import Synchronization
 import Vapor
 
-/// Deletes server challenges long after they expired, so the table holds only recent ones.
-///
-/// It starts when the application boots and stops, waiting for a purge in progress, when it shuts down. Any number
+/// Deletes server challenges long after they expired, so the table holds only recent ones, once an hour. Any number
 /// of instances may run it: each pass is one `DELETE`, and a row deleted twice is simply gone.
-final class ChallengePurgeService: LifecycleHandler, Sendable {
+enum ChallengePurgeService {
     /// How long after expiry a challenge is kept, so that a late client still gets "expired" rather than "unknown".
     static let retention: Duration = .seconds(86_400)
-    private let interval: Duration
-    private let task = Mutex<Task<Void, Never>?>(nil)
 
-    init(interval: Duration = .seconds(3600)) {
-        self.interval = interval
-    }
-
-    func didBootAsync(_ application: Application) async throws {
-        let challenges = application.hale.challenges
-        let logger = application.logger
-        let interval = interval
-        task.withLock {
-            $0 = Task {
-                while !Task.isCancelled {
-                    await Self.purge(challenges, logger: logger)
-                    try? await Task.sleep(for: interval)
-                }
-            }
+    static func job(every interval: Duration = .seconds(3600)) -> PeriodicJob {
+        PeriodicJob(every: interval) { application in
+            let challenges = application.hale.challenges
+            let logger = application.logger
+            return { await purge(challenges, logger: logger) }
         }
-    }
-
-    func shutdownAsync(_ application: Application) async {
-        let running = task.withLock { task in
-            defer { task = nil }
-            return task
-        }
-        running?.cancel()
-        await running?.value
     }
 
     private static func purge(_ challenges: ServerChallenges, logger: Logger) async {
