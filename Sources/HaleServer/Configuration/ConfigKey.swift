@@ -109,6 +109,9 @@ extension ConfigKey {
             path: "rateLimits.deviceKeysPerFingerprint", kind: .string, defaultValue: "10/1m",
             summary: "Device-key sign-in challenges allowed per device fingerprint, as `COUNT/DURATION`; per instance."),
         ConfigKey(
+            path: "rateLimits.socialSignInPerIp", kind: .string, defaultValue: "30/1m",
+            summary: "Social sign-in requests allowed per client IP, as `COUNT/DURATION`; per instance."),
+        ConfigKey(
             path: "socialSignIn.linkByVerifiedEmail", kind: .boolean, defaultValue: "false",
             summary:
                 "Let a new Google, Apple or Facebook identity join the existing account whose email the provider verified. Off: that sign-in gets 409."

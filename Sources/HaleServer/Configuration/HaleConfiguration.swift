@@ -107,6 +107,8 @@ public struct HaleConfiguration: Sendable {
         public var deviceKeysPerIp: RateLimit
         /// Device-key sign-in challenges per device fingerprint.
         public var deviceKeysPerFingerprint: RateLimit
+        /// Social sign-in requests per client IP.
+        public var socialSignInPerIp: RateLimit
     }
 
     /// One Android app: its package and the SHA-256 fingerprint of its signing certificate.
@@ -169,7 +171,8 @@ public struct HaleConfiguration: Sendable {
             lockoutDuration: try values.duration("deviceKeys.lockoutDuration"))
         rateLimits = RateLimits(
             deviceKeysPerIp: try Self.rateLimit(values, "rateLimits.deviceKeysPerIp"),
-            deviceKeysPerFingerprint: try Self.rateLimit(values, "rateLimits.deviceKeysPerFingerprint"))
+            deviceKeysPerFingerprint: try Self.rateLimit(values, "rateLimits.deviceKeysPerFingerprint"),
+            socialSignInPerIp: try Self.rateLimit(values, "rateLimits.socialSignInPerIp"))
         socialSignIn = SocialSignIn(
             linkByVerifiedEmail: try values.boolean("socialSignIn.linkByVerifiedEmail"),
             clockSkew: try values.duration("socialSignIn.clockSkew"),

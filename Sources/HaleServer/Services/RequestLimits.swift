@@ -27,6 +27,15 @@ public struct RequestLimits: Sendable {
         }
     }
 
+    /// Admits one social sign-in request from `ip` (when known): each may cost calls to a provider.
+    public func admitSocialSignIn(ip: String?) throws {
+        if let ip,
+            let wait = limiter.admit("social-sign-in/ip/\(ip)", rule: settings.socialSignInPerIp, at: clock.now())
+        {
+            throw Self.refusal(wait)
+        }
+    }
+
     private static func refusal(_ seconds: Int) -> HaleError {
         var error = HaleError(
             .rateLimited, status: 429, message: "Too many requests. Try again in \(seconds) seconds.")

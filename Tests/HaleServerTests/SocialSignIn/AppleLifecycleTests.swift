@@ -76,13 +76,16 @@ struct AppleLifecycleTests {
         await provider.stop()
     }
 
-    @Test("signing in again with a new code queues the replaced refresh token for revocation")
-    func replacedTokenIsRevoked() async throws {
+    @Test("a newer code's token replaces the stored one unrevoked, and deleting the account revokes the one kept")
+    func replacedTokenIsKeptUnrevoked() async throws {
         try await HTTP.withProvider { app, provider in
             _ = try await Self.signIn(app, provider, subject: "003.apple")
-            _ = try await Self.signIn(app, provider, subject: "003.apple")
+            let token = try await Self.signIn(app, provider, subject: "003.apple")
             let tokens = try #require(app.hale.socialSignIn.appleTokens)
-            #expect(try await tokens.revokeDue(logger: app.logger) == (1, 0))
+            // Revoking the replaced token would end the person's whole authorization, the new token with it.
+            #expect(try await tokens.revokeDue(logger: app.logger) == (0, 0))
+            #expect(provider.revokedAppleSubjects.isEmpty)
+            try await Self.deleteAccount(app, bearer: token)
             #expect(provider.revokedAppleSubjects == ["003.apple"])
         }
     }
@@ -120,21 +123,44 @@ struct AppleLifecycleTests {
             body: ByteBuffer(string: #"{"payload": "\#(payload)"}"#))
     }
 
-    @Test(
-        "consent-revoked and account-delete unlink the Apple identity and end its tokens",
-        arguments: ["consent-revoked", "account-delete"])
-    func unlinked(kind: String) async throws {
+    @Test("consent-revoked ends the Apple identity's tokens but keeps the link, so signing in again finds the account")
+    func consentRevoked() async throws {
         try await HTTP.withProvider { app, provider in
             let token = try await Self.signIn(app, provider, subject: "006.apple")
             let account = try await HTTP.account(app, bearer: token)
-            let response = try await Self.notify(app, try provider.appleNotification(kind, subject: "006.apple"))
-            #expect(response.status == .ok)
+            let notice = try provider.appleNotification("consent-revoked", subject: "006.apple")
+            #expect(try await Self.notify(app, notice).status == .ok)
+            await #expect(throws: HaleError.self) { try await app.hale.personalAccessTokens.verify(token) }
+            let sealed = try await app.hale.database.sql.select().column("refresh_token_sealed")
+                .from("social_identities").first(decodingColumn: "refresh_token_sealed", as: String?.self)
+            #expect(sealed == .some(nil))
+            let events = try await app.hale.audit.events(of: account.id)
+            #expect(events.map(\.eventType) == ["apple_consent_revoked"])
+            let again = try await Self.signIn(app, provider, subject: "006.apple")
+            #expect(try await HTTP.account(app, bearer: again).id == account.id)
+            #expect(try await Self.notify(app, notice).status == .ok, "a replay is harmless")
+        }
+    }
+
+    @Test("account-delete unlinks the Apple identity and ends its tokens")
+    func accountDelete() async throws {
+        try await HTTP.withProvider { app, provider in
+            let token = try await Self.signIn(app, provider, subject: "009.apple")
+            let account = try await HTTP.account(app, bearer: token)
+            let notice = try provider.appleNotification("account-delete", subject: "009.apple")
+            #expect(try await Self.notify(app, notice).status == .ok)
             #expect(try await Self.count("social_identities", app) == 0)
             await #expect(throws: HaleError.self) { try await app.hale.personalAccessTokens.verify(token) }
             let events = try await app.hale.audit.events(of: account.id)
             #expect(events.map(\.eventType) == ["apple_identity_unlinked"])
-            let replay = try await Self.notify(app, try provider.appleNotification(kind, subject: "006.apple"))
-            #expect(replay.status == .ok)
+        }
+    }
+
+    @Test("a verified event of a kind Hale does not act on is acknowledged")
+    func unknownEventKind() async throws {
+        try await HTTP.withProvider { app, provider in
+            let notice = try provider.appleNotification("some-future-event", subject: "010")
+            #expect(try await Self.notify(app, notice).status == .ok)
         }
     }
 

@@ -285,4 +285,37 @@ struct SocialSignInHTTPTests {
                 indicator: "VALIDATION_FAILED")
         }
     }
+
+    @Test("a document with many errors gets the first twenty and a note, and long service lists are refused")
+    func errorCaps() async throws {
+        try await withHale { app in
+            let unknown = (0..<100).map { "\"x\($0)\": 1" }.joined(separator: ", ")
+            let many = try await Self.login(
+                app,
+                #"{"data": {"attributes": {"provider": "google", "oauthToken": "t", "role": "client", "# + unknown
+                    + "}}}")
+            #expect(try Self.errors(of: many, .unprocessableEntity, indicator: "VALIDATION_FAILED").count == 21)
+            let services = (1...51).map { #"{"type": "service", "id": \#($0)}"# }.joined(separator: ",")
+            let document =
+                #"{"data": {"attributes": {"provider": "google", "oauthToken": "t", "role": "client"}, "#
+                + #""relationships": {"previousServices": {"data": ["# + services + "]}}}}"
+            let long = try await Self.login(app, document)
+            #expect(try Self.errors(of: long, .unprocessableEntity, indicator: "VALIDATION_FAILED").count == 1)
+        }
+    }
+
+    @Test("sign-in requests beyond the client's budget get 429")
+    func rateLimited() async throws {
+        try await withHale(settings: ["rateLimits.socialSignInPerIp": "2/1m"]) { app in
+            var statuses: [HTTPStatus] = []
+            let running = try app.testing(method: .running(hostname: "127.0.0.1", port: try freeLoopbackPort()))
+            for _ in 0..<3 {
+                let response = try await running.sendRequest(
+                    .POST, "/api/v1/auth/oauth/login", headers: ["Content-Type": "application/json"],
+                    body: ByteBuffer(string: #"{"data": {"attributes": {}}}"#))
+                statuses.append(response.status)
+            }
+            #expect(statuses == [.unprocessableEntity, .unprocessableEntity, .tooManyRequests])
+        }
+    }
 }

@@ -12,7 +12,9 @@ public enum AuditEventType: String, Sendable, CaseIterable {
     case deviceDeactivated = "device_deactivated"
     /// A social identity joined an existing account through the email the provider verified.
     case socialIdentityLinked = "social_identity_linked"
-    /// Apple said the person revoked consent or deleted their Apple ID; the Apple identity was unlinked.
+    /// Apple said the person stopped using Sign in with Apple with the app; the tokens it signed in with were revoked.
+    case appleConsentRevoked = "apple_consent_revoked"
+    /// Apple said the person deleted their Apple ID; the Apple identity was unlinked.
     case appleIdentityUnlinked = "apple_identity_unlinked"
     /// The account was deleted with everything it owned; its audit events are kept.
     case accountDeleted = "account_deleted"

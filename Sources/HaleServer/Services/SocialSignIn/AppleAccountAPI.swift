@@ -8,9 +8,13 @@ public protocol AppleAccountAPI: Sendable {
     /// `OAUTH_INVALID_TOKEN` for a code Apple refuses, `OAUTH_ERROR` when Apple cannot be asked.
     func exchange(authorizationCode: String, clientID: String, logger: Logger) async throws
         -> (refreshToken: String, subject: String)
-    /// Revokes a refresh token. Throws when Apple could not be asked or refused the request, so the caller retries.
+    /// Revokes a refresh token. Throws `AppleTokenRefused` when Apple does not know the token (nothing to revoke),
+    /// anything else when Apple could not be asked, so the caller retries.
     func revoke(refreshToken: String, clientID: String) async throws
 }
+
+/// Apple answered that it does not know the token, so it cannot be, and need not be, revoked.
+public struct AppleTokenRefused: Error, Sendable {}
 
 /// A verified Sign in with Apple server-to-server notification.
 public struct AppleAccountNotification: Sendable, Equatable {
@@ -40,6 +44,7 @@ public struct AppleAccountNotification: Sendable, Equatable {
 /// Verifies the signed payload Apple posts to the notification endpoint. Throws `OAUTH_INVALID_TOKEN` for a payload
 /// that does not verify.
 public protocol AppleNotificationVerifier: Sendable {
-    /// The notification in `payload`, once its signature and claims hold.
-    func verifyNotification(_ payload: String, logger: Logger) async throws -> AppleAccountNotification
+    /// The notification in `payload`, once its signature and claims hold; nil for a verified event of a kind Hale
+    /// does not act on, which is acknowledged so that Apple stops sending it.
+    func verifyNotification(_ payload: String, logger: Logger) async throws -> AppleAccountNotification?
 }

@@ -3,10 +3,11 @@ import Logging
 
 /// Acts on Sign in with Apple's server-to-server notifications.
 ///
-/// - `consent-revoked` (the person stopped using Sign in with Apple with the app) and `account-delete` (they deleted
-///   their Apple ID): the Apple identity is unlinked and the tokens it signed in with are revoked. Apple has ended
-///   its own tokens; the account and its other sign-in methods stay, and an account left with none can still be
-///   deleted by the app's backend.
+/// - `consent-revoked` (the person stopped using Sign in with Apple with the app): the tokens the Apple identity
+///   signed in with are revoked and Apple's refresh token is forgotten (Apple has ended it); the link stays, so
+///   signing in with Apple again reaches the same account.
+/// - `account-delete` (they deleted their Apple ID): the same, and the identity is unlinked. The account and its
+///   other sign-in methods stay; deleting it is the app's decision.
 /// - `email-disabled`, `email-enabled`: forwarding to the private relay address is recorded.
 ///
 /// A notification for an identity Hale does not know changes nothing, so a replay is harmless.
@@ -18,18 +19,21 @@ public struct AppleNotifications: Sendable {
 
     /// Verifies and applies the `payload` Apple posted.
     public func receive(_ payload: String, logger: Logger) async throws {
-        let notification = try await verifier.verifyNotification(payload, logger: logger)
+        guard let notification = try await verifier.verifyNotification(payload, logger: logger) else { return }
         guard let identity = try await repository.identity(provider: "apple", subject: notification.subject) else {
             logger.info(
                 "apple notification for an unknown identity", metadata: ["kind": "\(notification.kind.rawValue)"])
             return
         }
         switch notification.kind {
-        case .consentRevoked, .accountDelete:
-            try await repository.unlink(identity, revokingTokensNamed: "apple sign-in", at: clock.now())
+        case .consentRevoked:
+            // The person may sign in with Apple again, with the same subject: keep the link, end what it issued.
+            try await repository.endAuthorization(of: identity, revokingTokensNamed: "apple sign-in", at: clock.now())
             try await audit.record(
-                .appleIdentityUnlinked, AuditTrail.Subject(account: identity.accountId),
-                details: ["reason": notification.kind.rawValue])
+                .appleConsentRevoked, AuditTrail.Subject(account: identity.accountId))
+        case .accountDelete:
+            try await repository.unlink(identity, revokingTokensNamed: "apple sign-in", at: clock.now())
+            try await audit.record(.appleIdentityUnlinked, AuditTrail.Subject(account: identity.accountId))
         case .emailDisabled:
             try await repository.setRelayEmailDisabled(true, of: identity.id)
         case .emailEnabled:

@@ -39,6 +39,8 @@ struct AppleRESTClient: AppleAccountAPI {
     func revoke(refreshToken: String, clientID: String) async throws {
         do {
             try await client.revoke(refreshToken: refreshToken, clientID: clientID)
+        } catch .invalidToken {
+            throw AppleTokenRefused()
         } catch {
             throw HaleError(.oauthError, status: 503, message: "Apple's revocation endpoint failed: \(error)")
         }

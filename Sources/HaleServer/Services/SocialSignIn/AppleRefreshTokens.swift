@@ -24,12 +24,13 @@ public struct AppleRefreshTokens: Sendable {
         return try box.seal(tokens.refreshToken, purpose: Self.purpose)
     }
 
-    /// A queue entry for a sealed token, due now.
-    func revocation(of sealed: String, clientID: String) -> AppleTokenRevocation {
+    /// Queues a sealed token for revocation, due now.
+    func enqueue(_ sealed: String, clientID: String) async throws {
         let now = clock.now()
-        return AppleTokenRevocation(
-            id: UUID(), clientId: clientID, refreshTokenSealed: sealed, attempts: 0, nextAttemptAt: now,
-            lastError: nil, createdAt: now)
+        try await revocations.enqueue(
+            AppleTokenRevocation(
+                id: UUID(), clientId: clientID, refreshTokenSealed: sealed, attempts: 0, nextAttemptAt: now,
+                lastError: nil, createdAt: now))
     }
 
     /// Revokes the queued tokens that are due; a failure is tried again later, each time waiting twice as long, up
@@ -54,19 +55,23 @@ public struct AppleRefreshTokens: Sendable {
         try await revocations.pendingCount()
     }
 
+    /// Whether the row is done with: revoked, or never revocable, which retrying cannot change.
     private func revoke(_ revocation: AppleTokenRevocation, logger: Logger) async -> Bool {
+        guard let token = box.open(revocation.refreshTokenSealed, purpose: Self.purpose) else {
+            logger.error("apple token revocation dropped: the sealed token does not open with the configured key")
+            return true
+        }
         let failure: String
-        if let token = box.open(revocation.refreshTokenSealed, purpose: Self.purpose) {
-            do {
-                try await api.revoke(refreshToken: token, clientID: revocation.clientId)
-                return true
-            } catch let error as HaleError {
-                failure = error.message
-            } catch {
-                failure = "Apple could not be reached."
-            }
-        } else {
-            failure = "The sealed token does not open with socialSignIn.apple.tokenEncryptionKey."
+        do {
+            try await api.revoke(refreshToken: token, clientID: revocation.clientId)
+            return true
+        } catch is AppleTokenRefused {
+            logger.notice("apple token revocation: apple no longer knows the token; nothing left to revoke")
+            return true
+        } catch let error as HaleError {
+            failure = error.message
+        } catch {
+            failure = "Apple could not be reached."
         }
         let backoff = min(Self.maximumBackoff, 60 * pow(2, Double(min(revocation.attempts, 16))))
         logger.warning(

@@ -3,11 +3,14 @@ import Logging
 import SocialTokens
 
 extension ProviderTokenVerifier: AppleNotificationVerifier {
-    func verifyNotification(_ payload: String, logger: Logger) async throws -> AppleAccountNotification {
+    func verifyNotification(_ payload: String, logger: Logger) async throws -> AppleAccountNotification? {
         do {
             let event = try await verifier.verifyAppleNotification(payload)
             return AppleAccountNotification(
                 kind: Self.kind(event.kind), subject: event.subject, audience: event.audience)
+        } catch .invalidToken("apple_event_unknown") {
+            logger.info("apple notification of a kind Hale does not act on; acknowledged")
+            return nil
         } catch .invalidToken(let reason) {
             logger.notice("apple notification refused", metadata: ["reason": "\(reason)"])
             throw HaleError(.oauthInvalidToken, status: 401, message: "The notification does not verify.")

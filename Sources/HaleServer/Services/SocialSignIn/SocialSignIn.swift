@@ -38,10 +38,20 @@ public struct SocialSignIn: Sendable {
         let now = clock.now()
         let secret = OpaqueToken.generate()
         var write = try await plan(request, verified, secretHash: OpaqueToken.hash(secret), at: now)
+        var obtained: String?
         if let code = request.authorizationCode {
-            try await keepAppleRefreshToken(exchanging: code, for: verified, in: &write, logger: logger)
+            obtained = try await keepAppleRefreshToken(exchanging: code, for: verified, in: &write, logger: logger)
         }
-        let id = try await repository.apply(write, at: now)
+        let id: Int64
+        do {
+            id = try await repository.apply(write, at: now)
+        } catch {
+            // Apple issued a token just now; if it cannot be kept, it must still be revoked.
+            if let obtained, let clientID = write.identity.clientId {
+                try? await appleTokens?.enqueue(obtained, clientID: clientID)
+            }
+            throw error
+        }
         if write.identityIsNew, write.newAccount == nil {
             try await audit.record(
                 .socialIdentityLinked, AuditTrail.Subject(account: write.identity.accountId),
@@ -60,13 +70,13 @@ public struct SocialSignIn: Sendable {
                 id: nil, accountId: account, name: "\(request.provider) sign-in", secretHash: secretHash, createdAt: now
             )
         }
-        let verifiedEmail = verified.emailVerified ? try verified.email.map(Accounts.normalizedEmail) : nil
+        // An address the account model cannot hold is treated as no address, never echoed back.
+        let verifiedEmail = verified.emailVerified ? verified.email.flatMap { try? Accounts.normalizedEmail($0) } : nil
         if var identity = try await repository.identity(provider: request.provider, subject: verified.subject) {
             try await requireRole(request.role, of: identity.accountId)
             identity.email = verified.email ?? identity.email
             identity.emailVerified = verified.email == nil ? identity.emailVerified : verified.emailVerified
             identity.privateRelayEmail = verified.privateRelayEmail
-            identity.clientId = verified.audience ?? identity.clientId
             identity.lastSignInAt = now
             return write(identity: identity, isNew: false, request, newAccount: nil, token: token(identity.accountId))
         }
@@ -87,23 +97,23 @@ public struct SocialSignIn: Sendable {
         return write(identity: identity, isNew: true, request, newAccount: account, token: token(account.id))
     }
 
-    /// Exchanges an Apple authorization code for the refresh token to revoke when the account is deleted; a token
-    /// it replaces is queued for revocation.
+    /// Exchanges an Apple authorization code for the refresh token to revoke when the account is deleted. A token
+    /// it replaces is not revoked: revoking any of a person's tokens ends their whole authorization for the app,
+    /// the new one included. Deleting the account revokes the one kept, and with it the rest.
+    /// Returns the sealed token it kept, if any.
     private func keepAppleRefreshToken(
         exchanging code: String, for verified: VerifiedSocialIdentity, in write: inout SocialSignInWrite,
         logger: Logger
-    ) async throws {
+    ) async throws -> String? {
         guard let appleTokens, let clientID = verified.audience else {
             logger.notice("apple authorization code ignored: Apple's REST API is not configured")
-            return
+            return nil
         }
         let sealed = try await appleTokens.obtain(
             authorizationCode: code, clientID: clientID, subject: verified.subject, logger: logger)
-        if let replaced = write.identity.refreshTokenSealed, let replacedClient = write.identity.clientId {
-            write.revocations.append(appleTokens.revocation(of: replaced, clientID: replacedClient))
-        }
         write.identity.refreshTokenSealed = sealed
         write.identity.clientId = clientID
+        return sealed
     }
 
     /// Sign-up stores the cleaner profile and the services; every sign-in registers the push tokens.

@@ -26,10 +26,15 @@ struct SQLAccountRepository: AccountRepository {
 
     func delete(_ id: AccountID, at date: Date) async throws -> Bool {
         try await database.writeTransaction { database in
-            let sealed = try await database.sql.select().column("client_id").column("refresh_token_sealed")
+            // Locking the identities makes a sign-in that is storing a new Apple token wait, then fail with the
+            // account gone, and queue that token itself.
+            let identities = database.sql.select().column("client_id").column("refresh_token_sealed")
                 .from("social_identities").where("account_id", .equal, id)
-                .where("refresh_token_sealed", .isNot, SQLLiteral.null).where("client_id", .isNot, SQLLiteral.null)
-                .all()
+            if database.isPostgres { identities.for(.update) }
+            let sealed = try await identities.all().filter {
+                (try? $0.decodeNil(column: "refresh_token_sealed")) == false
+                    && (try? $0.decodeNil(column: "client_id")) == false
+            }
             let revocations = SQLAppleRevocationRepository(database: database)
             for row in sealed {
                 try await revocations.enqueue(

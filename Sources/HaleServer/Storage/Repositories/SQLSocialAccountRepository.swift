@@ -34,9 +34,6 @@ struct SQLSocialAccountRepository: SocialAccountRepository {
                         .values(SQLBind(write.identity.accountId), SQLBind(service.relation), SQLBind(service.id))
                         .run()
                 }
-                for revocation in write.revocations {
-                    try await SQLAppleRevocationRepository(database: database).enqueue(revocation)
-                }
                 for token in write.pushTokens {
                     try await Self.register(pushToken: token, for: write.identity.accountId, at: date, on: sql)
                 }
@@ -51,10 +48,26 @@ struct SQLSocialAccountRepository: SocialAccountRepository {
     func unlink(_ identity: SocialIdentity, revokingTokensNamed tokenName: String, at date: Date) async throws {
         try await database.writeTransaction { database in
             try await database.sql.delete(from: "social_identities").where("id", .equal, identity.id).run()
-            try await database.sql.update("personal_access_tokens").set("revoked_at", to: date)
-                .where("account_id", .equal, identity.accountId).where("name", .equal, tokenName)
-                .where("revoked_at", .is, SQLLiteral.null).run()
+            try await Self.revokeTokens(of: identity.accountId, named: tokenName, at: date, on: database.sql)
         }
+    }
+
+    func endAuthorization(of identity: SocialIdentity, revokingTokensNamed tokenName: String, at date: Date)
+        async throws
+    {
+        try await database.writeTransaction { database in
+            try await database.sql.update("social_identities").set("refresh_token_sealed", to: SQLLiteral.null)
+                .where("id", .equal, identity.id).run()
+            try await Self.revokeTokens(of: identity.accountId, named: tokenName, at: date, on: database.sql)
+        }
+    }
+
+    private static func revokeTokens(of account: AccountID, named name: String, at date: Date, on sql: any SQLDatabase)
+        async throws
+    {
+        try await sql.update("personal_access_tokens").set("revoked_at", to: date)
+            .where("account_id", .equal, account).where("name", .equal, name)
+            .where("revoked_at", .is, SQLLiteral.null).run()
     }
 
     func setRelayEmailDisabled(_ disabled: Bool, of identity: UUID) async throws {

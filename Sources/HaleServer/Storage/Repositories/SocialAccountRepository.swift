@@ -16,8 +16,6 @@ struct SocialSignInWrite: Sendable {
     var pushTokens: [String]
     /// The personal access token to issue.
     var token: PersonalAccessTokenRecord
-    /// Apple refresh tokens replaced by this sign-in, to revoke.
-    var revocations: [AppleTokenRevocation] = []
 }
 
 /// Stores social identities and what sign-up collects.
@@ -31,6 +29,10 @@ protocol SocialAccountRepository: Sendable {
     func apply(_ write: SocialSignInWrite, at date: Date) async throws -> Int64
     /// Unlinks an identity and revokes the account's personal access tokens named `tokenName`, in one transaction.
     func unlink(_ identity: SocialIdentity, revokingTokensNamed tokenName: String, at date: Date) async throws
+    /// Forgets the identity's provider refresh token and revokes the account's personal access tokens named
+    /// `tokenName`, keeping the link, in one transaction.
+    func endAuthorization(of identity: SocialIdentity, revokingTokensNamed tokenName: String, at date: Date)
+        async throws
     /// Records whether forwarding to the identity's private relay address is off.
     func setRelayEmailDisabled(_ disabled: Bool, of identity: UUID) async throws
 }

@@ -33,7 +33,7 @@ struct SessionRoutes: RouteCollection {
         guard try await request.hale.accounts.delete(identity.accountId) else { throw HaleError.invalidToken }
         try await request.hale.audit.record(.accountDeleted, AuditTrail.Subject(account: identity.accountId))
         // Apple's tokens were queued with the deletion; try them now, and leave failures to the background service.
-        _ = try? await request.hale.socialSignIn.appleTokens?.revokeDue(logger: request.logger)
+        _ = try? await request.hale.socialSignIn.appleTokens?.revokeDue(limit: 5, logger: request.logger)
         return SuccessResponse()
     }
 

@@ -2,10 +2,16 @@
 /// Pointer, so a client learns everything that is wrong at once.
 struct JSONAPIReader {
     private(set) var errors: [HaleError.FieldError] = []
+    /// Errors reported at most; a document with more is answered with these and one saying there were more.
+    static let maximumErrors = 20
 
     /// Records an error at `pointer`.
     mutating func fail(_ pointer: String, _ message: String) {
-        errors.append(HaleError.FieldError(pointer: pointer, message: message))
+        if errors.count < Self.maximumErrors {
+            errors.append(HaleError.FieldError(pointer: pointer, message: message))
+        } else if errors.count == Self.maximumErrors {
+            errors.append(HaleError.FieldError(pointer: "", message: "There are more errors than these."))
+        }
     }
 
     /// The object at `pointer`, or `nil` (and an error unless it may be absent).

@@ -20,6 +20,7 @@ enum OAuthLoginBody {
     /// Provider tokens are JWTs or opaque access tokens of a few hundred bytes to a few kilobytes.
     static let maxTokenLength = 16_384
     static let maxDeviceTokens = 10
+    static let maxServices = 50
 
     /// The validated request, or a 422 listing every invalid field.
     static func read(_ document: JSONValue) throws -> SocialSignInRequest {
@@ -114,6 +115,10 @@ enum OAuthLoginBody {
         reader.rejectUnknownMembers(of: relationship, at: pointer, known: ["data"])
         guard case .array(let items) = relationship["data"] else {
             reader.fail("\(pointer)/data", "must be an array of {\"type\": \"service\", \"id\": …}.")
+            return []
+        }
+        guard items.count <= maxServices else {
+            reader.fail("\(pointer)/data", "must name at most \(maxServices) services.")
             return []
         }
         var ids: [Int64] = []

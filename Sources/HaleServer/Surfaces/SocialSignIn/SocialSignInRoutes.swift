@@ -9,11 +9,13 @@ struct SocialSignInRoutes: RouteCollection {
 
     func boot(routes: any RoutesBuilder) throws {
         let oauth = routes.grouped("api", "v1", "auth", "oauth")
-        oauth.post("login", use: login)
+        // Each sign-in may cost calls to a provider, so it is budgeted per client; the body is a few kilobytes.
+        oauth.on(.POST, "login", body: .collect(maxSize: "64kb"), use: login)
         oauth.post("apple", "notifications", use: appleNotification)
     }
 
     func login(_ request: Request) async throws -> Response {
+        try request.hale.requestLimits.admitSocialSignIn(ip: request.clientIP)
         let document = try Self.document(of: request)
         let result = try await request.hale.socialSignIn.signIn(
             try OAuthLoginBody.read(document), logger: request.logger)
