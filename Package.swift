@@ -134,6 +134,8 @@ let package = Package(
                 "WebAuthn",
                 "DeviceKeys",
                 "SocialTokens",
+                "DeviceIntegrity",
+                "CBOR",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -176,6 +178,9 @@ let package = Package(
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                "CBOR",
             ],
             swiftSettings: strict
         ),

@@ -83,7 +83,13 @@ public struct HaleServices: Sendable {
             audit: audit, linkByVerifiedEmail: configuration.socialSignIn.linkByVerifiedEmail,
             appleTokens: try Self.appleTokens(configuration.socialSignIn, http: providerHTTP, database, clock),
             clock: clock)
-        health = HealthData(repository: SQLHealthRepository(database: database), challenges: challenges, clock: clock)
+        health = HealthData(
+            repository: SQLHealthRepository(database: database), challenges: challenges,
+            attestation: DeviceAttestation(
+                appAttest: try Self.appAttestVerifier(configuration),
+                playIntegrity: try Self.playIntegrityVerifier(configuration),
+                keys: SQLAppAttestKeyRepository(database: database), clock: clock),
+            limits: configuration.health.limits, clock: clock)
         appleNotifications = AppleNotifications(
             verifier: providerTokens, repository: SQLSocialAccountRepository(database: database), audit: audit,
             clock: clock)

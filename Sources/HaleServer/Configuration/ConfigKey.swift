@@ -174,6 +174,42 @@ extension ConfigKey {
             defaultValue: "https://limited.facebook.com/.well-known/oauth/openid/jwks/",
             summary: "Facebook's JWK Set, for iOS Limited Login tokens."),
         ConfigKey(
+            path: "appAttest.environment", kind: .string, defaultValue: "production",
+            summary: "`production` or `development`: the App Attest environment the apps in `apps.apple` attest in."),
+        ConfigKey(
+            path: "appAttest.rootCertificate", kind: .string, defaultValue: "",
+            summary: "PEM of the root App Attest chains must lead to. Empty: Apple's App Attestation Root CA, bundled."),
+        ConfigKey(
+            path: "playIntegrity.decryptionKey", kind: .string, defaultValue: "",
+            summary:
+                "Play Console's base64 AES-256 decryption key for integrity tokens. A secret. Empty: Android submissions are refused."
+        ),
+        ConfigKey(
+            path: "playIntegrity.verificationKey", kind: .string, defaultValue: "",
+            summary: "Play Console's base64 EC P-256 verification key (SubjectPublicKeyInfo) for integrity tokens."),
+        ConfigKey(
+            path: "playIntegrity.appRecognitionVerdicts", kind: .list, defaultValue: "PLAY_RECOGNIZED",
+            summary: "The appRecognitionVerdict values accepted."),
+        ConfigKey(
+            path: "playIntegrity.deviceRecognitionVerdict", kind: .string, defaultValue: "MEETS_DEVICE_INTEGRITY",
+            summary: "The deviceRecognitionVerdict a device must have."),
+        ConfigKey(
+            path: "playIntegrity.licensingVerdicts", kind: .list, defaultValue: "",
+            summary: "The appLicensingVerdict values accepted, such as `LICENSED`. Empty: licensing is not checked."),
+        ConfigKey(
+            path: "playIntegrity.maximumAge", kind: .duration, defaultValue: "5m",
+            summary: "How old an integrity token may be."),
+        ConfigKey(
+            path: "health.maxSteps", kind: .integer, defaultValue: "100000", summary: "Most steps a day accepts."),
+        ConfigKey(
+            path: "health.maxDuration", kind: .integer, defaultValue: "86400",
+            summary: "Most seconds of activity a day accepts."),
+        ConfigKey(
+            path: "health.maxCalories", kind: .integer, defaultValue: "15000",
+            summary: "Most kilocalories a day accepts."),
+        ConfigKey(
+            path: "health.maxDistance", kind: .integer, defaultValue: "250000", summary: "Most metres a day accepts."),
+        ConfigKey(
             path: "apps.apple", kind: .list, defaultValue: "",
             summary: "iOS apps as `TEAMID.bundle.id`, served in `/.well-known/apple-app-site-association`."),
         ConfigKey(

@@ -101,6 +101,28 @@ public struct HaleConfiguration: Sendable {
         public var tokenEncryptionKey: String
     }
 
+    /// Seed 001's health data: device attestation and plausibility.
+    public struct Health: Sendable {
+        /// The App Attest environment.
+        public var appAttestEnvironment: String
+        /// The App Attest root PEM; empty for Apple's.
+        public var appAttestRootCertificate: String
+        /// Play Integrity's decryption key, base64.
+        public var playIntegrityDecryptionKey: String
+        /// Play Integrity's verification key, base64.
+        public var playIntegrityVerificationKey: String
+        /// Accepted app recognition verdicts.
+        public var appRecognitionVerdicts: [String]
+        /// The required device recognition verdict.
+        public var deviceRecognitionVerdict: String
+        /// Accepted licensing verdicts; empty for unchecked.
+        public var licensingVerdicts: [String]
+        /// How old a Play Integrity token may be.
+        public var playIntegrityMaximumAge: Duration
+        /// The plausibility limits.
+        public var limits: HealthLimits
+    }
+
     /// Request budgets for routes that invite guessing.
     public struct RateLimits: Sendable {
         /// Device-key challenge and verify requests per client IP.
@@ -141,6 +163,8 @@ public struct HaleConfiguration: Sendable {
     public var rateLimits: RateLimits
     /// Social sign-in.
     public var socialSignIn: SocialSignIn
+    /// Health data.
+    public var health: Health
     /// The apps.
     public var apps: Apps
     /// The minimum level of log lines written.
@@ -188,6 +212,20 @@ public struct HaleConfiguration: Sendable {
             facebookGraphURL: try values.string("socialSignIn.facebook.graphUrl"),
             facebookGraphVersion: try values.string("socialSignIn.facebook.graphVersion"),
             facebookKeySetURL: try values.string("socialSignIn.facebook.keySetUrl"))
+        health = Health(
+            appAttestEnvironment: try values.string("appAttest.environment"),
+            appAttestRootCertificate: try values.string("appAttest.rootCertificate"),
+            playIntegrityDecryptionKey: try values.string("playIntegrity.decryptionKey"),
+            playIntegrityVerificationKey: try values.string("playIntegrity.verificationKey"),
+            appRecognitionVerdicts: try values.list("playIntegrity.appRecognitionVerdicts"),
+            deviceRecognitionVerdict: try values.string("playIntegrity.deviceRecognitionVerdict"),
+            licensingVerdicts: try values.list("playIntegrity.licensingVerdicts"),
+            playIntegrityMaximumAge: try values.duration("playIntegrity.maximumAge"),
+            limits: HealthLimits(
+                steps: Int64(try values.integer("health.maxSteps")),
+                duration: Int64(try values.integer("health.maxDuration")),
+                calories: Int64(try values.integer("health.maxCalories")),
+                distance: Int64(try values.integer("health.maxDistance"))))
         apps = Apps(
             apple: try values.list("apps.apple"), android: try values.list("apps.android").map(Self.androidApp))
         logLevel = try Self.logLevel(try values.string("logging.level"))

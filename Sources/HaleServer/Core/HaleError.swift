@@ -80,6 +80,8 @@ extension HaleError.Code {
     public static let resourceNotFound = Self(rawValue: "RESOURCE_NOT_FOUND")
     /// The request conflicts with existing state, such as an email already in use.
     public static let conflict = Self(rawValue: "CONFLICT")
+    /// A device attestation (App Attest, Play Integrity) did not verify (401).
+    public static let attestationFailed = Self(rawValue: "ATTESTATION_FAILED")
     /// One or more fields of the request body are invalid; `fieldErrors` says which (422).
     public static let validationFailed = Self(rawValue: "VALIDATION_FAILED")
     /// A social provider's token was not accepted (401).

@@ -26,6 +26,8 @@ public struct HealthData: Sendable {
 
     let repository: any HealthRepository
     let challenges: ServerChallenges
+    let attestation: DeviceAttestation
+    let limits: HealthLimits
     let clock: HaleClock
 
     static let nonceKind = "health_attestation_nonce"

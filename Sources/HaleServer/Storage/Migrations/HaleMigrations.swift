@@ -13,5 +13,6 @@ enum HaleMigrations {
         M0008_CreateAuditEvents(),
         M0009_CreateSocialIdentities(),
         M0010_CreateHealthTotals(),
+        M0011_CreateAppAttestKeys(),
     ]
 }

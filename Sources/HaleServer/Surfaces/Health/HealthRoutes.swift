@@ -9,6 +9,8 @@ struct HealthRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let health = routes.grouped("health").grouped(BearerAuthMiddleware())
         health.get("attestation-nonce", use: nonce)
+        health.on(.POST, body: .collect(maxSize: "64kb"), use: submit)
+        health.on(.POST, "attestation-keys", body: .collect(maxSize: "64kb"), use: registerKey)
         health.get("statistics", use: statistics)
         health.get("today", use: today)
     }
@@ -17,6 +19,44 @@ struct HealthRoutes: RouteCollection {
         try Self.rejectQuery(request, allowing: [])
         let issued = try await request.hale.health.issueNonce(for: try request.account.accountId)
         return NonceResponse(nonce: issued.value, expiresAt: ISO8601.string(issued.challenge.expiresAt))
+    }
+
+    /// Seed 001's attested submission: 201 with the stored day, `replaced` saying whether it replaced an earlier
+    /// submission for the same day and source.
+    func submit(_ request: Request) async throws -> Response {
+        try Self.rejectQuery(request, allowing: [])
+        let submission = try HealthSubmissionBody.read(try Self.json(of: request))
+        let identity = try request.account
+        let health = request.hale.health
+        let zone = request.headers.first(name: "X-Timezone")
+        let timeZone = try await health.timeZone(of: identity.accountId, header: zone)
+        let (stored, replaced) = try await health.submit(
+            submission, account: identity.accountId, device: identity.deviceId, in: timeZone, logger: request.logger)
+        if let zone { try await health.rememberTimeZone(zone, of: identity.accountId) }
+        return Response.json(HealthSubmissionResponse(stored, replaced: replaced), status: .created)
+    }
+
+    /// Registers an iOS app's App Attest key once: `{keyId, attestation, nonce}`, the attestation made with
+    /// clientDataHash = SHA-256 of the nonce, as seed 001's iOS sample makes it.
+    func registerKey(_ request: Request) async throws -> Response {
+        try Self.rejectQuery(request, allowing: [])
+        let body = try AttestationKeyBody.read(try Self.json(of: request))
+        let identity = try request.account
+        let key = try await request.hale.health.registerAppAttestKey(
+            attestation: body.attestation, keyID: body.keyID, nonce: body.nonce, account: identity.accountId,
+            device: identity.deviceId, logger: request.logger)
+        return Response.json(
+            AttestationKeyResponse(keyId: key.keyId, createdAt: ISO8601.string(key.createdAt)), status: .created)
+    }
+
+    private static func json(of request: Request) throws -> JSONValue {
+        try request.requireJSONContentType()
+        guard let body = request.body.data,
+            let value = try? JSONDecoder().decode(JSONValue.self, from: Data(buffer: body))
+        else {
+            throw HaleError.invalidRequest("The body must be JSON")
+        }
+        return value
     }
 
     func statistics(_ request: Request) async throws -> StatisticsResponse {

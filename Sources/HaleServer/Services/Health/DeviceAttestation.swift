@@ -1,0 +1,135 @@
+import CBOR
+import Crypto
+import DeviceIntegrity
+import Foundation
+import Logging
+import WebAuthn
+
+/// Seed 001's device attestation: App Attest for iOS apps, Play Integrity for Android apps. Every failure is the
+/// document's one 401, "Attestation verification failed"; why goes to the log.
+public struct DeviceAttestation: Sendable {
+    /// The platform a submission says it comes from.
+    public enum Platform: String, Sendable {
+        case ios, android
+    }
+
+    let appAttest: AppAttestVerifier?
+    let playIntegrity: PlayIntegrityVerifier?
+    let keys: any AppAttestKeyRepository
+    let clock: HaleClock
+
+    /// How many of an account's App Attest keys an assertion is tried against.
+    static let keyLimit = 10
+    static let failed = HaleError(.attestationFailed, status: 401, message: "Attestation verification failed")
+
+    /// The clientDataHash an app passes to `attestKey` and `generateAssertion` for `nonce`: SHA-256 of its UTF-8.
+    static func clientDataHash(_ nonce: String) -> [UInt8] {
+        Array(SHA256.hash(data: Array(nonce.utf8)))
+    }
+
+    /// Verifies an App Attest attestation made with `nonce` and stores its key for the account (and device).
+    /// `keyID` may be omitted: the attestation names its key.
+    func register(
+        attestation: [UInt8], keyID: [UInt8]?, nonce: String, account: AccountID, device: DeviceID?, logger: Logger
+    ) async throws -> AppAttestKey {
+        guard let appAttest else { throw Self.notConfigured(.ios) }
+        guard let keyID = keyID ?? Self.credentialID(of: attestation) else { throw Self.refused("MALFORMED", logger) }
+        let verified: AppAttestAttestation
+        do {
+            verified = try await appAttest.verifyAttestation(
+                attestation, keyID: keyID, clientDataHash: Self.clientDataHash(nonce), at: clock.now())
+        } catch {
+            throw Self.refused(error.code, logger)
+        }
+        let key = AppAttestKey(
+            id: UUID(), accountId: account, deviceId: device, keyId: Data(verified.keyID).base64EncodedString(),
+            publicKey: verified.publicKey.x963Representation.base64EncodedString(), appId: verified.app.appID,
+            environment: verified.environment.rawValue, counter: Int64(verified.counter),
+            receipt: Data(verified.receipt).base64EncodedString(), createdAt: clock.now(), lastUsedAt: nil)
+        guard try await keys.insert(key) else { throw Self.refused("KEY_REGISTERED", logger) }
+        return key
+    }
+
+    /// Verifies the `attestationToken` of a submission made with `nonce`. For iOS it is base64 CBOR: an assertion
+    /// by one of the account's attested keys, or — as seed 001's iOS sample sends — an attestation of a new key.
+    func verify(
+        _ token: String, platform: Platform, nonce: String, account: AccountID, device: DeviceID?, logger: Logger
+    ) async throws {
+        switch platform {
+        case .android:
+            guard let playIntegrity else { throw Self.notConfigured(.android) }
+            do {
+                _ = try playIntegrity.verify(token, nonce: nonce, at: clock.now())
+            } catch {
+                throw Self.refused(error.code, logger)
+            }
+        case .ios:
+            guard let data = Data(base64Encoded: token) else { throw Self.refused("MALFORMED", logger) }
+            let bytes = [UInt8](data)
+            if Self.isAttestation(bytes) {
+                _ = try await register(
+                    attestation: bytes, keyID: nil, nonce: nonce, account: account, device: device, logger: logger)
+            } else {
+                try await verifyAssertion(bytes, nonce: nonce, account: account, logger: logger)
+            }
+        }
+    }
+
+    private func verifyAssertion(_ assertion: [UInt8], nonce: String, account: AccountID, logger: Logger)
+        async throws
+    {
+        guard let appAttest else { throw Self.notConfigured(.ios) }
+        for key in try await keys.keys(of: account, limit: Self.keyLimit) {
+            guard let publicKey = Self.publicKey(of: key),
+                let app = appAttest.apps.first(where: { $0.appID == key.appId })
+            else {
+                continue
+            }
+            let counter: UInt32
+            do {
+                counter = try appAttest.verifyAssertion(
+                    assertion, publicKey: publicKey, clientDataHash: Self.clientDataHash(nonce),
+                    previousCounter: UInt32(clamping: key.counter), app: app)
+            } catch .badSignature {
+                continue
+            } catch {
+                throw Self.refused(error.code, logger)
+            }
+            guard try await keys.advance(key.id, from: key.counter, to: Int64(counter), at: clock.now()) else {
+                throw Self.refused("COUNTER_REPLAY", logger)
+            }
+            return
+        }
+        throw Self.refused("NO_MATCHING_KEY", logger)
+    }
+
+    static func publicKey(of key: AppAttestKey) -> P256.Signing.PublicKey? {
+        Data(base64Encoded: key.publicKey).flatMap { try? P256.Signing.PublicKey(x963Representation: $0) }
+    }
+
+    /// Whether the CBOR is an attestation object (it has `fmt`) rather than an assertion.
+    static func isAttestation(_ bytes: [UInt8]) -> Bool {
+        (try? CBORDecoder().decode(bytes))?["fmt"] != nil
+    }
+
+    /// The credential id an attestation object's authenticator data names.
+    static func credentialID(of attestation: [UInt8]) -> [UInt8]? {
+        guard let authData = (try? CBORDecoder().decode(attestation))?["authData"]?.bytes,
+            let parsed = try? AuthenticatorData(bytes: authData, accepting: .appAttest)
+        else {
+            return nil
+        }
+        return parsed.attestedCredentialData?.credentialID
+    }
+
+    private static func refused(_ reason: String, _ logger: Logger) -> HaleError {
+        logger.notice("device attestation refused", metadata: ["reason": "\(reason)"])
+        return failed
+    }
+
+    private static func notConfigured(_ platform: Platform) -> HaleError {
+        Logger(label: "hale.attestation").warning(
+            "device attestation refused: not configured", metadata: ["platform": "\(platform.rawValue)"])
+        return failed
+    }
+}
