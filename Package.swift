@@ -158,6 +158,7 @@ let package = Package(
             name: "hale",
             dependencies: [
                 "HaleServer",
+                "DeviceIntegrity",
                 "HaleClient",
                 "WebAuthn",
                 .product(name: "Crypto", package: "swift-crypto"),

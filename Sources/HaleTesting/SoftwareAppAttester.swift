@@ -33,6 +33,8 @@ public final class SoftwareAppAttester: Sendable {
 
     /// The root certificate, PEM.
     public var rootPEM: String { get throws { try root.serializeAsPEM().pemString } }
+    /// The device key's public half, PEM.
+    public var publicKeyPEM: String { deviceKey.publicKey.pemRepresentation }
     /// `TEAMID.bundle.id`.
     public var appID: String { "\(teamID).\(bundleID)" }
     /// The key id, as `DCAppAttestService` reports it: SHA-256 of the public key.

@@ -19,6 +19,9 @@ public struct SoftwarePlayIntegrity: Sendable {
         certificateFingerprint = certificateDigest.map { String(format: "%02X", $0) }.joined(separator: ":")
     }
 
+    /// The signing certificate's digest as Play reports it: base64url of its SHA-256.
+    public var certificateDigestBase64URL: String { Self.base64URL(certificateDigest) }
+
     /// The settings that make Hale accept this app's tokens.
     public var settings: [String: String] {
         [

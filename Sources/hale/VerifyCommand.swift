@@ -5,7 +5,10 @@ import Foundation
 struct VerifyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify", abstract: "Verify client output offline, for integrators debugging their apps.",
-        subcommands: [WebAuthnRegistration.self, WebAuthnAuthentication.self])
+        subcommands: [
+            WebAuthnRegistration.self, WebAuthnAuthentication.self, AppAttestAttestation.self,
+            AppAttestAssertion.self, PlayIntegrity.self,
+        ])
 
     /// The input file, documented in docs/api/passkeys.md.
     struct File: ParsableArguments {
@@ -41,6 +44,48 @@ struct VerifyCommand: AsyncParsableCommand {
 
         func run() async throws {
             try VerifyCommand.finish(await WebAuthnDebugger.authentication(try input.read()))
+        }
+    }
+
+    /// `hale verify appattest-attestation FILE`.
+    struct AppAttestAttestation: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "appattest-attestation",
+            abstract:
+                "Verify an App Attest attestation: {attestation, keyId, clientDataHash or challenge, teamID, bundleID, environment, at?, rootCertificate?}. Exit 0 verified, 1 refused, 2 unusable input."
+        )
+        @OptionGroup var input: File
+
+        func run() async throws {
+            try VerifyCommand.finish(await IntegrityDebugger.appAttestAttestation(try input.read()))
+        }
+    }
+
+    /// `hale verify appattest-assertion FILE`.
+    struct AppAttestAssertion: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "appattest-assertion",
+            abstract:
+                "Verify an App Attest assertion: {assertion, publicKey, clientDataHash or clientData, teamID, bundleID, previousCounter}. Exit 0 verified, 1 refused, 2 unusable input."
+        )
+        @OptionGroup var input: File
+
+        func run() async throws {
+            try VerifyCommand.finish(await IntegrityDebugger.appAttestAssertion(try input.read()))
+        }
+    }
+
+    /// `hale verify play-integrity FILE`.
+    struct PlayIntegrity: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "play-integrity",
+            abstract:
+                "Verify a Play Integrity token: {token, decryptionKey, verificationKey, packageName, nonce, certificateDigests, at?}. Exit 0 verified, 1 refused, 2 unusable input."
+        )
+        @OptionGroup var input: File
+
+        func run() async throws {
+            try VerifyCommand.finish(await IntegrityDebugger.playIntegrity(try input.read()))
         }
     }
 

@@ -134,7 +134,7 @@ enum WebAuthnDebugger {
         return AuthenticatorFlags(rawValue: bytes[32]).contains(.backupEligible)
     }
 
-    private static func encode(_ value: some Encodable) -> String {
+    static func encode(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
