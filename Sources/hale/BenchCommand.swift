@@ -1,11 +1,12 @@
 import ArgumentParser
 import Foundation
+import HaleServer
 
 /// `hale bench …`: rerunnable measurements; record their output in docs/performance.md.
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench", abstract: "Measure Hale's hot paths. Build with -c release for meaningful figures.",
-        subcommands: [WebAuthn.self, DeviceLogin.self])
+        subcommands: [WebAuthn.self, DeviceLogin.self, HealthStats.self])
 
     /// `hale bench webauthn`.
     struct WebAuthn: AsyncParsableCommand {
@@ -82,6 +83,55 @@ struct BenchCommand: AsyncParsableCommand {
                             "%d device logins in %.1f s: %.0f per second; p50 %.1f ms, p99 %.1f ms (concurrency %d)",
                         result.logins, result.seconds, result.loginsPerSecond, result.p50Milliseconds,
                         result.p99Milliseconds, result.concurrency))
+            }
+        }
+    }
+
+    /// `hale bench health-stats`.
+    struct HealthStats: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "health-stats",
+            abstract: "Latency of GET /health/statistics for an account with five years of data from four sources.",
+            discussion: """
+                Seeds a new account in the configured database (the server's), then asks the running server for \
+                the whole range by day, ISO week and month, one request at a time. The figures are measured at the \
+                client, over loopback: an upper bound of the server's time.
+                """)
+
+        @OptionGroup var options: GlobalOptions
+        @Option(help: "The server's base URL.") var server: String = "http://127.0.0.1:8080"
+        @Option(help: "Requests per period, after 20 to warm up.") var requests: Int = 200
+        @Flag(help: "Print JSON instead of text.") var json = false
+
+        func run() async throws {
+            guard (1...100_000).contains(requests) else { throw ValidationError("--requests must be 1 to 100000") }
+            guard let url = URL(string: server), url.scheme == "http" || url.scheme == "https" else {
+                throw ValidationError("--server must be an http or https URL")
+            }
+            let app = try await options.makeApplication(try options.loadConfiguration())
+            let seeded: (token: String, start: LocalDate, end: LocalDate)
+            do {
+                seeded = try await HealthStatsBenchmark.seed(app.hale)
+                try await app.asyncShutdown()
+            } catch {
+                try? await app.asyncShutdown()
+                throw error
+            }
+            let results = try await HealthStatsBenchmark(
+                server: url, token: seeded.token, start: seeded.start, end: seeded.end, requests: requests
+            ).run()
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys]
+                print(String(decoding: try encoder.encode(results), as: UTF8.self))
+            } else {
+                print("\(seeded.start) to \(seeded.end), 4 sources:")
+                for result in results {
+                    print(
+                        String(
+                            format: "  by %@: p50 %.2f ms, p99 %.2f ms (%d requests)", result.period,
+                            result.p50Milliseconds, result.p99Milliseconds, result.requests))
+                }
             }
         }
     }

@@ -60,6 +60,12 @@ public struct HealthData: Sendable {
         return Statistics(start: start, end: end, items: items, summary: summary)
     }
 
+    /// Imports days of totals without attestation, in one transaction: for operators moving data in, and for
+    /// `hale bench health-stats`. Never reachable over HTTP.
+    public func importDailyTotals(_ totals: [HealthDailyTotal]) async throws {
+        try await repository.saveAll(totals)
+    }
+
     /// Today's totals in `timeZone`.
     public func today(of account: AccountID, in timeZone: TimeZone) async throws -> Today {
         let day = LocalDate(at: clock.now(), in: timeZone)

@@ -18,4 +18,19 @@ public struct HealthDailyTotal: Sendable, Equatable {
     public var createdAt: Date
     /// When last replaced.
     public var updatedAt: Date
+
+    /// Creates a row.
+    public init(
+        id: UUID, accountId: AccountID, day: LocalDate, source: String, platform: String, totals: HealthTotals,
+        createdAt: Date, updatedAt: Date
+    ) {
+        self.id = id
+        self.accountId = accountId
+        self.day = day
+        self.source = source
+        self.platform = platform
+        self.totals = totals
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
 }

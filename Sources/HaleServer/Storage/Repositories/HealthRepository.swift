@@ -5,6 +5,8 @@ protocol HealthRepository: Sendable {
     /// Stores a day's totals for a source, replacing an earlier submission for the same day and source; returns
     /// the stored row and whether it replaced one.
     func save(_ total: HealthDailyTotal) async throws -> (stored: HealthDailyTotal, replaced: Bool)
+    /// Stores many days at once, in one transaction, replacing what is there for the same day and source.
+    func saveAll(_ totals: [HealthDailyTotal]) async throws
     /// The account's totals per day over the range, all sources added up; days without data are absent.
     func dailyTotals(of account: AccountID, from start: LocalDate, through end: LocalDate) async throws
         -> [LocalDate: HealthTotals]

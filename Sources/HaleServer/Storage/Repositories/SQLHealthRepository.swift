@@ -28,6 +28,16 @@ struct SQLHealthRepository: HealthRepository {
         }
     }
 
+    func saveAll(_ totals: [HealthDailyTotal]) async throws {
+        try await database.writeTransaction { database in
+            for total in totals {
+                try await database.sql.delete(from: "health_daily_totals").where("account_id", .equal, total.accountId)
+                    .where("day", .equal, total.day.dayNumber).where("source", .equal, total.source).run()
+                try await Self.insert(total, on: database.sql)
+            }
+        }
+    }
+
     private static func insert(_ total: HealthDailyTotal, on sql: any SQLDatabase) async throws {
         try await sql.insert(into: "health_daily_totals")
             .columns(
