@@ -68,7 +68,7 @@ enum IntegrityDebugger {
 
     static func appAttestAttestation(_ data: Data) async -> Outcome {
         await run {
-            let input = try decode(AttestationInput.self, data)
+            let input = try WebAuthnDebugger.decode(AttestationInput.self, data)
             guard let environment = AppAttestEnvironment(rawValue: input.environment) else {
                 throw UnusableInput(message: "environment must be development or production")
             }
@@ -81,7 +81,7 @@ enum IntegrityDebugger {
             let hash = try clientDataHash(input.clientDataHash, orHashOf: input.challenge)
             let verified = try await verifier.verifyAttestation(
                 try bytes(input.attestation, "attestation"), keyID: try bytes(input.keyId, "keyId"),
-                clientDataHash: hash, at: try time(input.at))
+                clientDataHash: hash, at: try WebAuthnDebugger.time(input.at))
             return VerifiedAttestation(
                 publicKey: verified.publicKeyPEM, receipt: Data(verified.receipt).base64EncodedString(),
                 environment: verified.environment.rawValue)
@@ -90,7 +90,7 @@ enum IntegrityDebugger {
 
     static func appAttestAssertion(_ data: Data) async -> Outcome {
         await run {
-            let input = try decode(AssertionInput.self, data)
+            let input = try WebAuthnDebugger.decode(AssertionInput.self, data)
             let app = AppAttestApp(teamID: input.teamID, bundleID: input.bundleID)
             let verifier = try usable("teamID or bundleID") {
                 try AppAttestVerifier(apps: [app], environment: .production)
@@ -108,7 +108,7 @@ enum IntegrityDebugger {
 
     static func playIntegrity(_ data: Data) async -> Outcome {
         await run {
-            let input = try decode(PlayIntegrityInput.self, data)
+            let input = try WebAuthnDebugger.decode(PlayIntegrityInput.self, data)
             let verifier = try usable("decryptionKey, verificationKey, packageName or certificateDigests") {
                 try PlayIntegrityVerifier(
                     decryptionKey: input.decryptionKey, verificationKey: input.verificationKey,
@@ -116,7 +116,7 @@ enum IntegrityDebugger {
                         PlayIntegrityApp(packageName: input.packageName, certificateDigests: input.certificateDigests)
                     ])
             }
-            let verdict = try verifier.verify(input.token, nonce: input.nonce, at: try time(input.at))
+            let verdict = try verifier.verify(input.token, nonce: input.nonce, at: try WebAuthnDebugger.time(input.at))
             return VerifiedPlayIntegrity(
                 verdict: .init(
                     requestPackageName: verdict.requestPackageName, nonce: verdict.nonce,
@@ -160,14 +160,6 @@ enum IntegrityDebugger {
         }
     }
 
-    private static func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T {
-        do {
-            return try JSONDecoder().decode(type, from: data)
-        } catch {
-            throw UnusableInput(message: "the file is not the documented JSON: \(error)")
-        }
-    }
-
     private static func bytes(_ base64: String, _ name: String) throws -> [UInt8] {
         guard let data = Data(base64Encoded: base64) else { throw UnusableInput(message: "\(name) is not base64") }
         return [UInt8](data)
@@ -180,14 +172,6 @@ enum IntegrityDebugger {
         case (nil, let data?): return Array(SHA256.hash(data: try bytes(data, "challenge or clientData")))
         default: throw UnusableInput(message: "give clientDataHash, or the challenge or clientData to hash, not both")
         }
-    }
-
-    private static func time(_ text: String?) throws -> Date {
-        guard let text else { return Date() }
-        guard let date = try? Date(text, strategy: .iso8601) else {
-            throw UnusableInput(message: "at is not an ISO-8601 time such as 2025-01-31T12:00:00Z")
-        }
-        return date
     }
 
     private static func pem(atPath path: String) throws -> String {

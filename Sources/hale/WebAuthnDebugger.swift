@@ -93,7 +93,7 @@ enum WebAuthnDebugger {
         }
     }
 
-    private static func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch {
@@ -113,7 +113,12 @@ enum WebAuthnDebugger {
     }
 
     private static func time<R>(_ input: Input<R>) throws -> Date {
-        guard let text = input.at else { return Date() }
+        try time(input.at)
+    }
+
+    /// The time to verify at: `text` as ISO 8601, or now.
+    static func time(_ text: String?) throws -> Date {
+        guard let text else { return Date() }
         guard let date = try? Date(text, strategy: .iso8601) else {
             throw UnusableInput(message: "at is not an ISO-8601 time such as 2025-01-31T12:00:00Z")
         }

@@ -1,5 +1,6 @@
 import DeviceIntegrity
 import Foundation
+import WebAuthn
 
 extension HaleServices {
     /// App Attest for the apps of `apps.apple`; nil without any.
@@ -60,7 +61,6 @@ extension HaleServices {
             let start = hex.index(hex.startIndex, offsetBy: offset)
             return UInt8(hex[start..<hex.index(start, offsetBy: 2)], radix: 16)
         }
-        return Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        return Base64URL.encode(bytes)
     }
 }

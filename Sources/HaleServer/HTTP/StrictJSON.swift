@@ -25,6 +25,15 @@ extension Request {
 }
 
 extension Request {
+    /// The body as a `JSONValue`, for bodies checked member by member; a 400 with `message` when it is not JSON.
+    func jsonValue(ifInvalid message: String) throws -> JSONValue {
+        guard let body = body.data, let value = try? JSONDecoder().decode(JSONValue.self, from: Data(buffer: body))
+        else {
+            throw HaleError.invalidRequest(message)
+        }
+        return value
+    }
+
     /// Throws 415 unless the body is declared as JSON, so that a form or text body never reaches a JSON decoder.
     func requireJSONContentType() throws {
         guard let type = headers.contentType, type.type == "application", type.subType == "json" else {

@@ -32,7 +32,7 @@ public struct DeviceAttestation: Sendable {
     func register(
         attestation: [UInt8], keyID: [UInt8]?, nonce: String, account: AccountID, device: DeviceID?, logger: Logger
     ) async throws -> AppAttestKey {
-        guard let appAttest else { throw Self.notConfigured(.ios) }
+        guard let appAttest else { throw Self.notConfigured(.ios, logger) }
         guard let keyID = keyID ?? Self.credentialID(of: attestation) else { throw Self.refused("MALFORMED", logger) }
         let verified: AppAttestAttestation
         do {
@@ -57,7 +57,7 @@ public struct DeviceAttestation: Sendable {
     ) async throws {
         switch platform {
         case .android:
-            guard let playIntegrity else { throw Self.notConfigured(.android) }
+            guard let playIntegrity else { throw Self.notConfigured(.android, logger) }
             do {
                 _ = try playIntegrity.verify(token, nonce: nonce, at: clock.now())
             } catch {
@@ -78,7 +78,7 @@ public struct DeviceAttestation: Sendable {
     private func verifyAssertion(_ assertion: [UInt8], nonce: String, account: AccountID, logger: Logger)
         async throws
     {
-        guard let appAttest else { throw Self.notConfigured(.ios) }
+        guard let appAttest else { throw Self.notConfigured(.ios, logger) }
         for key in try await keys.keys(of: account, limit: Self.keyLimit) {
             guard let publicKey = Self.publicKey(of: key),
                 let app = appAttest.apps.first(where: { $0.appID == key.appId })
@@ -127,8 +127,8 @@ public struct DeviceAttestation: Sendable {
         return failed
     }
 
-    private static func notConfigured(_ platform: Platform) -> HaleError {
-        Logger(label: "hale.attestation").warning(
+    private static func notConfigured(_ platform: Platform, _ logger: Logger) -> HaleError {
+        logger.warning(
             "device attestation refused: not configured", metadata: ["platform": "\(platform.rawValue)"])
         return failed
     }

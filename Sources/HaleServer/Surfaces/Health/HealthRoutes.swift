@@ -51,12 +51,7 @@ struct HealthRoutes: RouteCollection {
 
     private static func json(of request: Request) throws -> JSONValue {
         try request.requireJSONContentType()
-        guard let body = request.body.data,
-            let value = try? JSONDecoder().decode(JSONValue.self, from: Data(buffer: body))
-        else {
-            throw HaleError.invalidRequest("The body must be JSON")
-        }
-        return value
+        return try request.jsonValue(ifInvalid: "The body must be JSON")
     }
 
     func statistics(_ request: Request) async throws -> StatisticsResponse {

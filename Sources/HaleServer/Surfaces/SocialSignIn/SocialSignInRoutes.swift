@@ -53,12 +53,7 @@ struct SocialSignInRoutes: RouteCollection {
                 .unsupportedMediaType, status: 415,
                 message: "Send the request body as application/json or application/vnd.api+json.")
         }
-        guard let body = request.body.data,
-            let value = try? JSONDecoder().decode(JSONValue.self, from: Data(buffer: body))
-        else {
-            throw HaleError.invalidRequest("The request body is not valid JSON.")
-        }
-        return value
+        return try request.jsonValue(ifInvalid: "The request body is not valid JSON.")
     }
 }
 
