@@ -23,19 +23,28 @@ public enum HealthStatistics {
     ) -> (items: [Item], summary: HealthTotals) {
         var items: [Item] = []
         var summary = HealthTotals.zero
+        var group = (label: label(of: start, by: period), totals: HealthTotals.zero)
         var day = start
         while day <= end {
-            let label = label(of: day, by: period)
-            let totals = daily[day] ?? .zero
-            summary = summary + totals
-            if let last = items.last, last.label == label {
-                items[items.count - 1] = Item(label: label, totals: last.totals + totals)
-            } else {
-                items.append(Item(label: label, totals: totals))
+            if day != start, startsGroup(day, period) {
+                items.append(Item(label: group.label, totals: group.totals))
+                group = (label(of: day, by: period), .zero)
             }
+            let totals = daily[day] ?? .zero
+            group.totals = group.totals + totals
+            summary = summary + totals
             day = day.adding(days: 1)
         }
+        items.append(Item(label: group.label, totals: group.totals))
         return (items, summary)
+    }
+
+    private static func startsGroup(_ day: LocalDate, _ period: Period) -> Bool {
+        switch period {
+        case .day: true
+        case .week: day.isoWeekday == 1
+        case .month: day.components.day == 1
+        }
     }
 
     static func label(of day: LocalDate, by period: Period) -> String {

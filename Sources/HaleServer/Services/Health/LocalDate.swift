@@ -76,19 +76,39 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// `YYYY-MM-DD`.
     public var description: String {
         let (year, month, day) = components
-        return "\(Self.padded(year, 4))-\(Self.padded(month, 2))-\(Self.padded(day, 2))"
+        guard (0...9999).contains(year) else {
+            return "\(Self.padded(year, 4))-\(Self.padded(month, 2))-\(Self.padded(day, 2))"
+        }
+        return Self.ascii(count: 10) { text in
+            Self.write(year, width: 4, at: 0, in: text)
+            text[4] = UInt8(ascii: "-")
+            Self.write(month, width: 2, at: 5, in: text)
+            text[7] = UInt8(ascii: "-")
+            Self.write(day, width: 2, at: 8, in: text)
+        }
     }
 
     /// `YYYY-Www`, such as `2025-W30`.
     public var isoWeekLabel: String {
         let (year, week) = isoWeek
-        return "\(Self.padded(year, 4))-W\(Self.padded(week, 2))"
+        guard (0...9999).contains(year) else { return "\(Self.padded(year, 4))-W\(Self.padded(week, 2))" }
+        return Self.ascii(count: 8) { text in
+            Self.write(year, width: 4, at: 0, in: text)
+            text[4] = UInt8(ascii: "-")
+            text[5] = UInt8(ascii: "W")
+            Self.write(week, width: 2, at: 6, in: text)
+        }
     }
 
     /// `YYYY-MM`, such as `2025-07`.
     public var monthLabel: String {
         let (year, month, _) = components
-        return "\(Self.padded(year, 4))-\(Self.padded(month, 2))"
+        guard (0...9999).contains(year) else { return "\(Self.padded(year, 4))-\(Self.padded(month, 2))" }
+        return Self.ascii(count: 7) { text in
+            Self.write(year, width: 4, at: 0, in: text)
+            text[4] = UInt8(ascii: "-")
+            Self.write(month, width: 2, at: 5, in: text)
+        }
     }
 
     /// Whether `lhs` is the earlier day.
@@ -117,6 +137,23 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
         guard digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
         return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+    }
+
+    /// Labels are written byte by byte: statistics make one for each of up to 3,660 days, and interpolation with
+    /// padding cost more than the rest of the grouping.
+    private static func ascii(count: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Void) -> String {
+        String(unsafeUninitializedCapacity: count) { text in
+            fill(text)
+            return count
+        }
+    }
+
+    private static func write(_ value: Int, width: Int, at offset: Int, in text: UnsafeMutableBufferPointer<UInt8>) {
+        var value = value
+        for index in stride(from: offset + width - 1, through: offset, by: -1) {
+            text[index] = UInt8(ascii: "0") + UInt8(value % 10)
+            value /= 10
+        }
     }
 
     private static func padded(_ value: Int, _ width: Int) -> String {

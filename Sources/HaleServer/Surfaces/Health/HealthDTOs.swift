@@ -6,34 +6,6 @@ struct NonceResponse: Content {
     let expiresAt: String
 }
 
-/// One group's or the summary's totals, as seed 001 writes them.
-struct HealthTotalsResponse: Content {
-    let date: String
-    let steps: Int64
-    let duration: Int64
-    let calories: Double
-    let distance: Double
-
-    init(date: String, _ totals: HealthTotals) {
-        self.date = date
-        steps = totals.steps
-        duration = totals.duration
-        calories = totals.calories
-        distance = totals.distance
-    }
-}
-
-/// `GET /health/statistics`.
-struct StatisticsResponse: Content {
-    let items: [HealthTotalsResponse]
-    let summary: HealthTotalsResponse
-
-    init(_ statistics: HealthData.Statistics) {
-        items = statistics.items.map { HealthTotalsResponse(date: $0.label, $0.totals) }
-        summary = HealthTotalsResponse(date: "\(statistics.start) to \(statistics.end)", statistics.summary)
-    }
-}
-
 /// `GET /health/today`.
 struct TodayResponse: Content {
     let date: String

@@ -76,18 +76,14 @@ struct HealthRoutes: RouteCollection {
 
     /// NestJS's whitelist message for a parameter the endpoint does not take.
     private static func rejectQuery(_ request: Request, allowing allowed: Set<String>) throws {
-        let names = (request.url.query ?? "").split(separator: "&").compactMap {
-            $0.split(separator: "=", maxSplits: 1).first.map { String($0).removingPercentEncoding ?? String($0) }
-        }
-        if let unknown = names.first(where: { !allowed.contains($0) }) {
+        if let unknown = QueryParameters(request.url.query).names.first(where: { !allowed.contains($0) }) {
             throw HaleError.invalidRequest("property \(unknown) should not exist")
         }
     }
 
     private static func query(_ request: Request, _ name: String) throws -> String? {
-        guard let values = try? request.query.get([String].self, at: name), values.count > 1 else {
-            return request.query[String.self, at: name]
-        }
-        throw HaleError.invalidRequest("\(name) must be given once")
+        let values = QueryParameters(request.url.query).values(name)
+        guard values.count <= 1 else { throw HaleError.invalidRequest("\(name) must be given once") }
+        return values.first
     }
 }
