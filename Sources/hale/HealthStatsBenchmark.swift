@@ -4,7 +4,8 @@ import HaleServer
 import NIOCore
 
 /// Seed 001's statistics for one account with five years of daily totals from four sources: the latency of
-/// `GET /health/statistics` over the whole range, by day, week and month, one request at a time.
+/// `GET /health/statistics` over the whole range, by day, week and month, one request at a time: at the client, and
+/// at the server from its own request-time histogram.
 struct HealthStatsBenchmark {
     /// One period's latencies.
     struct Result: Codable {
@@ -12,6 +13,10 @@ struct HealthStatsBenchmark {
         let requests: Int
         let p50Milliseconds: Double
         let p99Milliseconds: Double
+        /// The server's mean time, from its `/metrics` histogram; `nil` when that cannot be read.
+        let serverMeanMilliseconds: Double?
+        /// The share of requests the server answered in at most 5 ms.
+        let serverShareAtMostFiveMilliseconds: Double?
     }
 
     static let sources = ["ios_health", "android_health", "health_connect", "manual"]
@@ -49,11 +54,11 @@ struct HealthStatsBenchmark {
     let end: LocalDate
     let requests: Int
 
-    func run() async throws -> [Result] {
+    func run(_ periods: [HealthStatistics.Period]) async throws -> [Result] {
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
         do {
             var results: [Result] = []
-            for period in ["day", "week", "month"] {
+            for period in periods {
                 results.append(try await measure(period, with: client))
             }
             try await client.shutdown()
@@ -64,13 +69,17 @@ struct HealthStatsBenchmark {
         }
     }
 
-    private func measure(_ period: String, with client: HTTPClient) async throws -> Result {
+    private func measure(_ period: HealthStatistics.Period, with client: HTTPClient) async throws -> Result {
         let url =
             server.appendingPathComponent("health/statistics").absoluteString
-            + "?startDate=\(start)&endDate=\(end)&period=\(period)"
+            + "?startDate=\(start)&endDate=\(end)&period=\(period.rawValue)"
         let clock = ContinuousClock()
         var latencies: [Duration] = []
+        var before: ServerRequestTimes?
         for index in 0..<(requests + 20) {
+            if index == 20 {
+                before = await ServerRequestTimes.read(from: server, path: "/health/statistics", with: client)
+            }
             var request = HTTPClientRequest(url: url)
             request.headers.add(name: "Authorization", value: "Bearer \(token)")
             let began = clock.now
@@ -82,9 +91,12 @@ struct HealthStatsBenchmark {
             if index >= 20 { latencies.append(clock.now - began) }
         }
         latencies.sort()
+        let after = await ServerRequestTimes.read(from: server, path: "/health/statistics", with: client)
+        let atServer = before.flatMap { before in after.map { $0.since(before) } }.flatMap { $0.count > 0 ? $0 : nil }
         return Result(
-            period: period, requests: latencies.count, p50Milliseconds: Self.milliseconds(latencies, 0.5),
-            p99Milliseconds: Self.milliseconds(latencies, 0.99))
+            period: period.rawValue, requests: latencies.count, p50Milliseconds: Self.milliseconds(latencies, 0.5),
+            p99Milliseconds: Self.milliseconds(latencies, 0.99), serverMeanMilliseconds: atServer?.meanMilliseconds,
+            serverShareAtMostFiveMilliseconds: atServer?.shareAtMostFiveMilliseconds)
     }
 
     private static func milliseconds(_ sorted: [Duration], _ fraction: Double) -> Double {
