@@ -38,6 +38,8 @@ public struct HaleServices: Sendable {
     public let appleNotifications: AppleNotifications
     /// Seed 001's health data.
     public let health: HealthData
+    /// Consent to synced health data (seeds 000 and 004).
+    public let healthConsents: HealthConsents
     let signingKeys: SigningKeyRing
 
     init(
@@ -90,6 +92,8 @@ public struct HaleServices: Sendable {
                 playIntegrity: try Self.playIntegrityVerifier(configuration),
                 keys: SQLAppAttestKeyRepository(database: database), clock: clock),
             limits: configuration.health.limits, clock: clock)
+        healthConsents = HealthConsents(
+            repository: SQLHealthConsentRepository(database: database), audit: audit, clock: clock)
         appleNotifications = AppleNotifications(
             verifier: providerTokens, repository: SQLSocialAccountRepository(database: database), audit: audit,
             clock: clock)

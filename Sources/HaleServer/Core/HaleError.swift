@@ -88,6 +88,8 @@ extension HaleError.Code {
     public static let oauthInvalidToken = Self(rawValue: "OAUTH_INVALID_TOKEN")
     /// Social sign-in failed for a reason other than the token, such as a provider that cannot be reached.
     public static let oauthError = Self(rawValue: "OAUTH_ERROR")
+    /// The account has not consented to this kind of health data from this platform (403).
+    public static let consentRequired = Self(rawValue: "CONSENT_REQUIRED")
 }
 
 extension HaleError {

@@ -18,6 +18,10 @@ public enum AuditEventType: String, Sendable, CaseIterable {
     case appleIdentityUnlinked = "apple_identity_unlinked"
     /// The account was deleted with everything it owned; its audit events are kept.
     case accountDeleted = "account_deleted"
+    /// The account granted consent to health data of some kinds from a platform.
+    case healthConsentGranted = "health_consent_granted"
+    /// The account revoked consent to health data; the data of those kinds was deleted.
+    case healthConsentRevoked = "health_consent_revoked"
 }
 
 /// The append-only, hash-chained record of security events. Each event stores the SHA-256 of its content and of the

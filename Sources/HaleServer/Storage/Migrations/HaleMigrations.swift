@@ -14,5 +14,6 @@ enum HaleMigrations {
         M0009_CreateSocialIdentities(),
         M0010_CreateHealthTotals(),
         M0011_CreateAppAttestKeys(),
+        M0012_CreateHealthConsents(),
     ]
 }

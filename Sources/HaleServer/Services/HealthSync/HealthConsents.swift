@@ -1,0 +1,82 @@
+import Foundation
+
+/// Consent to health data, per account, platform and kind of data (seeds 000 and 004). Every read and write of
+/// synced health data asks `require` first.
+public struct HealthConsents: Sendable {
+    let repository: any HealthConsentRepository
+    let audit: AuditTrail
+    let clock: HaleClock
+
+    /// Grants consent to each of `permissions` from `platform`, as a request names them; returns the account's
+    /// grants in force afterwards.
+    public func grant(platform: String?, permissions: [String]?, to account: AccountID) async throws
+        -> [ConsentGrant]
+    {
+        let platform = try Self.platform(platform)
+        guard let permissions, !permissions.isEmpty else {
+            throw HaleError.invalidRequest("permissions must be a non-empty list of: \(Self.permissionNames)")
+        }
+        let granted = try Self.permissions(permissions)
+        try await repository.grant(granted, from: platform, to: account, at: clock.now())
+        try await audit.record(
+            .healthConsentGranted, .init(account: account),
+            details: ["platform": platform.rawValue, "permissions": granted.map(\.rawValue).joined(separator: ",")])
+        return try await current(of: account)
+    }
+
+    /// Revokes consent: to `permission` from `platform`, to everything from `platform` when `permission` is nil,
+    /// or to everything when both are nil. Returns the grants it revoked.
+    public func revoke(platform: String?, permission: String?, of account: AccountID) async throws -> [ConsentGrant] {
+        let platform = try platform.map { try Self.platform($0) }
+        let permissions = try permission.map { try Self.permissions([$0]) }
+        let revoked = try await repository.revoke(permissions, from: platform, of: account, at: clock.now())
+        if !revoked.isEmpty {
+            try await audit.record(
+                .healthConsentRevoked, .init(account: account),
+                details: [
+                    "grants": revoked.map { "\($0.platform.rawValue):\($0.permission.rawValue)" }.joined(
+                        separator: ",")
+                ])
+        }
+        return revoked
+    }
+
+    /// The account's grants in force, ordered by platform and permission.
+    public func current(of account: AccountID) async throws -> [ConsentGrant] {
+        try await repository.grants(of: account).filter(\.isActive)
+    }
+
+    /// Throws `CONSENT_REQUIRED` unless the account consents to `permission` from `platform`.
+    public func require(_ permission: HealthPermission, from platform: HealthPlatform, of account: AccountID)
+        async throws
+    {
+        let grants = try await repository.grants(of: account)
+        guard grants.contains(where: { $0.isActive && $0.platform == platform && $0.permission == permission }) else {
+            throw HaleError(
+                .consentRequired, status: 403,
+                message: "No consent to \(permission.rawValue) data from \(platform.rawValue); grant it first.")
+        }
+    }
+
+    static let platformNames = HealthPlatform.allCases.map(\.rawValue).joined(separator: ", ")
+    static let permissionNames = HealthPermission.allCases.map(\.rawValue).joined(separator: ", ")
+
+    private static func platform(_ name: String?) throws -> HealthPlatform {
+        guard let platform = name.flatMap(HealthPlatform.init(rawValue:)) else {
+            throw HaleError.invalidRequest("platform must be one of: \(platformNames)")
+        }
+        return platform
+    }
+
+    /// The permissions named, each once, in order of first mention.
+    private static func permissions(_ names: [String]) throws -> [HealthPermission] {
+        var permissions: [HealthPermission] = []
+        for name in names {
+            guard let permission = HealthPermission(rawValue: name) else {
+                throw HaleError.invalidRequest("Unknown permission; permissions are: \(permissionNames)")
+            }
+            if !permissions.contains(permission) { permissions.append(permission) }
+        }
+        return permissions
+    }
+}

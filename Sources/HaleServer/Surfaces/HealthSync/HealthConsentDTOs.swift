@@ -1,0 +1,43 @@
+import Vapor
+
+/// `POST …/health/consent`, as seed 000's iOS and Android clients send it.
+struct ConsentRequest: StrictRequestBody {
+    static let allowedFields: Set<String> = ["platform", "permissions"]
+    let platform: String?
+    let permissions: [String]?
+}
+
+/// One grant as the consent endpoints answer it.
+struct ConsentGrantResponse: Content {
+    let platform: String
+    let permission: String
+    let grantedAt: String
+    let revokedAt: String?
+
+    init(_ grant: ConsentGrant) {
+        platform = grant.platform.rawValue
+        permission = grant.permission.rawValue
+        grantedAt = ISO8601.string(grant.grantedAt)
+        revokedAt = grant.revokedAt.map(ISO8601.string)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(platform, forKey: .platform)
+        try container.encode(permission, forKey: .permission)
+        try container.encode(grantedAt, forKey: .grantedAt)
+        try container.encode(revokedAt, forKey: .revokedAt)
+    }
+}
+
+/// The grants in force after a grant, and for `GET …/health/consent`.
+struct ConsentResponse: Content {
+    var success = true
+    let consent: [ConsentGrantResponse]
+}
+
+/// The grants a revocation ended.
+struct ConsentRevocationResponse: Content {
+    var success = true
+    let revoked: [ConsentGrantResponse]
+}

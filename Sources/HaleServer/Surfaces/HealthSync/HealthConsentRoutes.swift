@@ -1,0 +1,36 @@
+import Vapor
+
+/// Consent to synced health data. Seed 000 documents `POST /api/mobile/health/consent`; the same routes serve
+/// seed 004's designed API under `/api/v1/health`.
+struct HealthConsentRoutes: RouteCollection {
+    /// Where the routes live: `["api", "mobile", "health"]` or `["api", "v1", "health"]`.
+    let base: [PathComponent]
+
+    func boot(routes: any RoutesBuilder) throws {
+        let consent = routes.grouped(base).grouped("consent").grouped(BearerAuthMiddleware())
+        consent.post(use: grant)
+        consent.get(use: current)
+        consent.delete(use: revoke)
+        consent.delete(":platform", use: revoke)
+        consent.delete(":platform", ":permission", use: revoke)
+    }
+
+    func grant(_ request: Request) async throws -> ConsentResponse {
+        let body = try request.decodeStrict(ConsentRequest.self)
+        let grants = try await request.hale.healthConsents.grant(
+            platform: body.platform, permissions: body.permissions, to: try request.account.accountId)
+        return ConsentResponse(consent: grants.map(ConsentGrantResponse.init))
+    }
+
+    func current(_ request: Request) async throws -> ConsentResponse {
+        let grants = try await request.hale.healthConsents.current(of: try request.account.accountId)
+        return ConsentResponse(consent: grants.map(ConsentGrantResponse.init))
+    }
+
+    func revoke(_ request: Request) async throws -> ConsentRevocationResponse {
+        let revoked = try await request.hale.healthConsents.revoke(
+            platform: request.parameters.get("platform"), permission: request.parameters.get("permission"),
+            of: try request.account.accountId)
+        return ConsentRevocationResponse(revoked: revoked.map(ConsentGrantResponse.init))
+    }
+}
