@@ -40,6 +40,8 @@ public struct HaleServices: Sendable {
     public let health: HealthData
     /// Consent to synced health data (seeds 000 and 004).
     public let healthConsents: HealthConsents
+    /// Connections to health-data providers (seed 004).
+    public let healthConnections: HealthConnections
     let signingKeys: SigningKeyRing
 
     init(
@@ -94,6 +96,8 @@ public struct HaleServices: Sendable {
             limits: configuration.health.limits, clock: clock)
         healthConsents = HealthConsents(
             repository: SQLHealthConsentRepository(database: database), audit: audit, clock: clock)
+        healthConnections = HealthConnections(
+            repository: SQLHealthConnectionRepository(database: database), consents: healthConsents, clock: clock)
         appleNotifications = AppleNotifications(
             verifier: providerTokens, repository: SQLSocialAccountRepository(database: database), audit: audit,
             clock: clock)

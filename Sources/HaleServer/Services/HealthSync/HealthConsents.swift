@@ -12,23 +12,23 @@ public struct HealthConsents: Sendable {
     public func grant(platform: String?, permissions: [String]?, to account: AccountID) async throws
         -> [ConsentGrant]
     {
-        let platform = try Self.platform(platform)
-        guard let permissions, !permissions.isEmpty else {
-            throw HaleError.invalidRequest("permissions must be a non-empty list of: \(Self.permissionNames)")
-        }
-        let granted = try Self.permissions(permissions)
-        try await repository.grant(granted, from: platform, to: account, at: clock.now())
+        try await grant(try HealthPermission.list(permissions), from: try Self.platform(platform), to: account)
+        return try await current(of: account)
+    }
+
+    /// Grants consent to `permissions` from `platform`.
+    func grant(_ permissions: [HealthPermission], from platform: HealthPlatform, to account: AccountID) async throws {
+        try await repository.grant(permissions, from: platform, to: account, at: clock.now())
         try await audit.record(
             .healthConsentGranted, .init(account: account),
-            details: ["platform": platform.rawValue, "permissions": granted.map(\.rawValue).joined(separator: ",")])
-        return try await current(of: account)
+            details: ["platform": platform.rawValue, "permissions": permissions.map(\.rawValue).joined(separator: ",")])
     }
 
     /// Revokes consent: to `permission` from `platform`, to everything from `platform` when `permission` is nil,
     /// or to everything when both are nil. Returns the grants it revoked.
     public func revoke(platform: String?, permission: String?, of account: AccountID) async throws -> [ConsentGrant] {
         let platform = try platform.map { try Self.platform($0) }
-        let permissions = try permission.map { try Self.permissions([$0]) }
+        let permissions = try permission.map { try HealthPermission.list([$0]) }
         let revoked = try await repository.revoke(permissions, from: platform, of: account, at: clock.now())
         if !revoked.isEmpty {
             try await audit.record(
@@ -59,24 +59,11 @@ public struct HealthConsents: Sendable {
     }
 
     static let platformNames = HealthPlatform.allCases.map(\.rawValue).joined(separator: ", ")
-    static let permissionNames = HealthPermission.allCases.map(\.rawValue).joined(separator: ", ")
 
     private static func platform(_ name: String?) throws -> HealthPlatform {
         guard let platform = name.flatMap(HealthPlatform.init(rawValue:)) else {
             throw HaleError.invalidRequest("platform must be one of: \(platformNames)")
         }
         return platform
-    }
-
-    /// The permissions named, each once, in order of first mention.
-    private static func permissions(_ names: [String]) throws -> [HealthPermission] {
-        var permissions: [HealthPermission] = []
-        for name in names {
-            guard let permission = HealthPermission(rawValue: name) else {
-                throw HaleError.invalidRequest("Unknown permission; permissions are: \(permissionNames)")
-            }
-            if !permissions.contains(permission) { permissions.append(permission) }
-        }
-        return permissions
     }
 }

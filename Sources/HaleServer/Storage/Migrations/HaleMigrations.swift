@@ -15,5 +15,6 @@ enum HaleMigrations {
         M0010_CreateHealthTotals(),
         M0011_CreateAppAttestKeys(),
         M0012_CreateHealthConsents(),
+        M0013_CreateHealthConnections(),
     ]
 }

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Connections to health-data providers (seed 004). Connecting is the person granting the provider's permissions,
+/// so it grants consent to them too; disconnecting stops syncs and keeps consent and data until consent is revoked.
+public struct HealthConnections: Sendable {
+    let repository: any HealthConnectionRepository
+    let consents: HealthConsents
+    let clock: HaleClock
+
+    /// Connects, or reconnects with new permissions, to a provider as a request names it.
+    public func connect(provider: String?, permissions: [String]?, account: AccountID) async throws
+        -> HealthConnection
+    {
+        let provider = try Self.provider(provider)
+        let permissions = try HealthPermission.list(permissions)
+        try await consents.grant(permissions, from: provider.platform, to: account)
+        return try await repository.connect(account, to: provider, permissions: permissions, at: clock.now())
+    }
+
+    /// Disconnects the account's active connection to `provider`; a 404 when there is none.
+    public func disconnect(provider: String, account: AccountID) async throws -> HealthConnection {
+        let provider = try Self.provider(provider)
+        guard let connection = try await repository.disconnect(account, from: provider, at: clock.now()) else {
+            throw HaleError(.resourceNotFound, status: 404, message: "No active \(provider.rawValue) connection.")
+        }
+        return connection
+    }
+
+    /// The account's connections, active or not, by provider.
+    public func list(of account: AccountID) async throws -> [HealthConnection] {
+        try await repository.connections(of: account)
+    }
+
+    private static func provider(_ name: String?) throws -> HealthProviderName {
+        guard let provider = name.flatMap(HealthProviderName.init(rawValue:)) else {
+            let names = HealthProviderName.allCases.map(\.rawValue).joined(separator: ", ")
+            throw HaleError.invalidRequest("provider must be one of: \(names)")
+        }
+        return provider
+    }
+}

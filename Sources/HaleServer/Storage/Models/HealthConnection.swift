@@ -1,0 +1,21 @@
+import Foundation
+
+/// An account's connection to a health-data provider (seed 004).
+public struct HealthConnection: Sendable, Equatable {
+    /// The connection.
+    public let id: UUID
+    /// The account.
+    public let accountId: AccountID
+    /// The provider.
+    public let provider: HealthProviderName
+    /// What the person granted when connecting.
+    public let permissionsGranted: [HealthPermission]
+    /// When it was last connected.
+    public let connectedAt: Date
+    /// When data last synced through it.
+    public let lastSyncAt: Date?
+    /// Whether it is connected now.
+    public let isActive: Bool
+    /// When it was disconnected, if it is.
+    public let disconnectedAt: Date?
+}

@@ -1,0 +1,70 @@
+import Foundation
+import SQLKit
+
+/// `HealthConnectionRepository` on SQL. Permissions are kept as comma-separated names, portable to SQLite.
+struct SQLHealthConnectionRepository: HealthConnectionRepository {
+    let database: HaleDatabase
+
+    private struct Row: Codable {
+        let id: UUID
+        let accountId: AccountID
+        let provider: String
+        let permissionsGranted: String
+        let connectedAt: Date
+        let lastSyncAt: Date?
+        let isActive: Bool
+        let disconnectedAt: Date?
+
+        var connection: HealthConnection? {
+            guard let provider = HealthProviderName(rawValue: provider) else { return nil }
+            return HealthConnection(
+                id: id, accountId: accountId, provider: provider,
+                permissionsGranted: permissionsGranted.split(separator: ",").compactMap {
+                    HealthPermission(rawValue: String($0))
+                },
+                connectedAt: connectedAt, lastSyncAt: lastSyncAt, isActive: isActive, disconnectedAt: disconnectedAt)
+        }
+    }
+
+    func connect(
+        _ account: AccountID, to provider: HealthProviderName, permissions: [HealthPermission], at date: Date
+    ) async throws -> HealthConnection {
+        let names = permissions.map(\.rawValue).joined(separator: ",")
+        try await database.sql.raw(
+            """
+            INSERT INTO health_connections
+                (id, account_id, provider, permissions_granted, connected_at, last_sync_at, is_active, disconnected_at)
+            VALUES (\(bind: UUID()), \(bind: account), \(bind: provider.rawValue), \(bind: names), \(bind: date), NULL,
+                \(bind: true), NULL)
+            ON CONFLICT (account_id, provider) DO UPDATE SET
+                permissions_granted = excluded.permissions_granted,
+                connected_at = CASE WHEN health_connections.is_active THEN health_connections.connected_at
+                    ELSE excluded.connected_at END,
+                is_active = excluded.is_active,
+                disconnected_at = NULL
+            """
+        ).run()
+        guard let connection = try await connections(of: account).first(where: { $0.provider == provider }) else {
+            throw HaleError(.conflict, status: 409, message: "The connection changed while it was made; try again.")
+        }
+        return connection
+    }
+
+    func disconnect(_ account: AccountID, from provider: HealthProviderName, at date: Date) async throws
+        -> HealthConnection?
+    {
+        try await database.sql.update("health_connections").set("is_active", to: false)
+            .set("disconnected_at", to: date)
+            .where("account_id", .equal, account).where("provider", .equal, provider.rawValue)
+            .where("is_active", .equal, true)
+            .returning("*").all(decoding: Row.self, keyDecodingStrategy: .convertFromSnakeCase)
+            .first?.connection
+    }
+
+    func connections(of account: AccountID) async throws -> [HealthConnection] {
+        try await database.sql.select().column("*").from("health_connections").where("account_id", .equal, account)
+            .orderBy("provider")
+            .all(decoding: Row.self, keyDecodingStrategy: .convertFromSnakeCase)
+            .compactMap(\.connection)
+    }
+}

@@ -1,0 +1,52 @@
+import Vapor
+
+/// `POST /api/v1/health/connections`: seed 004's `connect(["steps", "activeMinutes", "calories"])`.
+struct ConnectRequest: StrictRequestBody {
+    static let allowedFields: Set<String> = ["provider", "permissions"]
+    let provider: String?
+    let permissions: [String]?
+}
+
+/// A connection as the API answers it.
+struct HealthConnectionResponse: Content {
+    let id: String
+    let provider: String
+    let permissionsGranted: [String]
+    let connectedAt: String
+    let lastSyncAt: String?
+    let isActive: Bool
+    let disconnectedAt: String?
+
+    init(_ connection: HealthConnection) {
+        id = connection.id.uuidString.lowercased()
+        provider = connection.provider.rawValue
+        permissionsGranted = connection.permissionsGranted.map(\.rawValue)
+        connectedAt = ISO8601.string(connection.connectedAt)
+        lastSyncAt = connection.lastSyncAt.map(ISO8601.string)
+        isActive = connection.isActive
+        disconnectedAt = connection.disconnectedAt.map(ISO8601.string)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(provider, forKey: .provider)
+        try container.encode(permissionsGranted, forKey: .permissionsGranted)
+        try container.encode(connectedAt, forKey: .connectedAt)
+        try container.encode(lastSyncAt, forKey: .lastSyncAt)
+        try container.encode(isActive, forKey: .isActive)
+        try container.encode(disconnectedAt, forKey: .disconnectedAt)
+    }
+}
+
+/// One connection.
+struct ConnectionResponse: Content {
+    var success = true
+    let connection: HealthConnectionResponse
+}
+
+/// The account's connections.
+struct ConnectionsResponse: Content {
+    var success = true
+    let connections: [HealthConnectionResponse]
+}
