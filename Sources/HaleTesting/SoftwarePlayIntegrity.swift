@@ -31,15 +31,15 @@ public struct SoftwarePlayIntegrity: Sendable {
         ]
     }
 
-    /// A token for `nonce`, made `age` ago, with the given verdicts.
+    /// A token for `nonce`, made `age` before `now` (a test's clock, or the real time), with the given verdicts.
     public func token(
-        nonce: String, age: TimeInterval = 2, appRecognition: String = "PLAY_RECOGNIZED",
+        nonce: String, at now: Date = Date(), age: TimeInterval = 2, appRecognition: String = "PLAY_RECOGNIZED",
         deviceRecognition: [String] = ["MEETS_DEVICE_INTEGRITY"]
     ) throws -> String {
         let payload: [String: Any] = [
             "requestDetails": [
                 "requestPackageName": packageName, "nonce": nonce,
-                "timestampMillis": String(Int64((Date().timeIntervalSince1970 - age) * 1000)),
+                "timestampMillis": String(Int64((now.timeIntervalSince1970 - age) * 1000)),
             ],
             "appIntegrity": [
                 "appRecognitionVerdict": appRecognition, "packageName": packageName,

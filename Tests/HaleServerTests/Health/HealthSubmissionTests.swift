@@ -150,13 +150,19 @@ struct HealthSubmissionTests {
         try await Self.withFixture { fixture in
             let nonce = try await fixture.nonce()
             let accepted = try await fixture.submit(
-                nonce: nonce, token: try fixture.play.token(nonce: nonce), platform: "android")
+                nonce: nonce, token: try fixture.play.token(nonce: nonce, at: fixture.time.clock.now()),
+                platform: "android")
             #expect(accepted.status == .created, "\(accepted.body.string)")
             for token in [
-                { (nonce: String) in try fixture.play.token(nonce: "someone-elses") },
-                { (nonce: String) in try fixture.play.token(nonce: nonce, age: 3600) },
-                { (nonce: String) in try fixture.play.token(nonce: nonce, deviceRecognition: []) },
-                { (nonce: String) in try fixture.play.token(nonce: nonce, appRecognition: "UNRECOGNIZED_VERSION") },
+                { (nonce: String) in try fixture.play.token(nonce: "someone-elses", at: fixture.time.clock.now()) },
+                { (nonce: String) in try fixture.play.token(nonce: nonce, at: fixture.time.clock.now(), age: 3600) },
+                { (nonce: String) in
+                    try fixture.play.token(nonce: nonce, at: fixture.time.clock.now(), deviceRecognition: [])
+                },
+                { (nonce: String) in
+                    try fixture.play.token(
+                        nonce: nonce, at: fixture.time.clock.now(), appRecognition: "UNRECOGNIZED_VERSION")
+                },
             ] {
                 let nonce = try await fixture.nonce()
                 let refused = try await fixture.submit(nonce: nonce, token: try token(nonce), platform: "android")
