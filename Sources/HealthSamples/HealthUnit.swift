@@ -77,8 +77,9 @@ public enum HealthUnit: String, CaseIterable, Sendable {
 
     /// `value` in this unit expressed in its dimension's canonical unit (count, m, kcal, s, percent 0–100).
     ///
-    /// Percentages depend on how the provider writes them, so `scale` says whether `value` is a fraction.
-    public func canonicalValue(of value: Double, percentScale scale: HealthProvider.PercentScale = .hundred) -> Double {
+    /// Percentages depend on how the provider writes them, so `scale` (the provider's `percentScale`) says whether
+    /// `value` is a fraction; other units ignore it.
+    public func canonicalValue(of value: Double, percentScale scale: HealthProvider.PercentScale) -> Double {
         switch self {
         case .count, .meters, .kilocalories, .seconds: value
         case .kilometers: value * 1000

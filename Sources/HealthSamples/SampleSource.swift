@@ -21,9 +21,13 @@ public struct SampleSource: Hashable, Sendable, Codable {
     }
 
     /// The kind of device: a watch when the model contains `Watch` or the Health Connect type is a watch; a phone
-    /// when the model contains `iPhone` or the Health Connect type is a phone; anything else otherwise.
+    /// when the model contains `iPhone` or the Health Connect type is a phone; anything else otherwise. An Android
+    /// phone is recognised by its Health Connect device type only: its model name (`Pixel 8`) does not say.
     public var deviceClass: DeviceClass {
-        let type = deviceType.map { $0.lowercased().replacingOccurrences(of: "type_", with: "") }
+        let type = deviceType.map { name in
+            let lowered = name.lowercased()
+            return lowered.hasPrefix("type_") ? String(lowered.dropFirst(5)) : lowered
+        }
         if deviceModel?.contains("Watch") == true || type == "watch" { return .watch }
         if deviceModel?.contains("iPhone") == true || type == "phone" { return .phone }
         return .other
