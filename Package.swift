@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "DeviceKeys", targets: ["DeviceKeys"]),
         .library(name: "SocialTokens", targets: ["SocialTokens"]),
         .library(name: "DeviceIntegrity", targets: ["DeviceIntegrity"]),
+        .library(name: "HealthSamples", targets: ["HealthSamples"]),
     ],
     dependencies: [
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.0"),
@@ -111,6 +112,12 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
+            name: "HealthSamples",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "HealthSamplesTests", dependencies: ["HealthSamples"], swiftSettings: strict),
+        .target(
             name: "HaleClient",
             dependencies: ["WebAuthn", "CBOR", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict
@@ -135,6 +142,7 @@ let package = Package(
                 "DeviceKeys",
                 "SocialTokens",
                 "DeviceIntegrity",
+                "HealthSamples",
                 "CBOR",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

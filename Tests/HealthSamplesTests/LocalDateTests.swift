@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HaleServer
+@testable import HealthSamples
 
 /// `LocalDate` against Foundation's calendars, an independent implementation.
 @Suite("Health: calendar days and ISO weeks")

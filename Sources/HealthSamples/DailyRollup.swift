@@ -1,0 +1,92 @@
+/// One account's total of one sample type on one local day.
+///
+/// ## What counts
+/// For a cumulative type (steps, distance, calories, active minutes, workouts), each sample's value is spread
+/// evenly over its interval, and each local day receives the value of the time that falls in it (see
+/// `HealthSample.localDayValues()`). When samples of one type overlap in time, `SourcePriority` decides:
+/// - A sample counts only for the time **not covered by any sample of strictly higher rank**: its value is
+///   multiplied by the fraction of its duration left uncovered, and that part goes to the local days the uncovered
+///   time falls in. The highest-ranked samples therefore count in full.
+/// - Samples of **equal rank** never take time from each other: overlapping samples from the same kind of source
+///   are different activities and are both counted.
+/// - A zero-length sample counts in full on the day of its start, unless its instant lies inside a higher-ranked
+///   sample; a zero-length sample covers no time of others.
+/// - With `excludesUserEntered`, user-entered samples are left out before anything else, so they neither count nor
+///   cover.
+///
+/// Oxygen saturation is a measurement, not an accumulation: its daily value is the mean of the samples that start
+/// on that day, with no priority applied (user-entered samples are still left out when excluded).
+///
+/// Pass every sample that overlaps the days to be computed; a day at the edge of the input may lack the samples
+/// that would have covered part of it.
+public struct DailyRollup: Hashable, Sendable {
+    /// The local day.
+    public let day: LocalDate
+    /// The sample type.
+    public let type: HealthSampleType
+    /// The day's total in the type's canonical unit, or for oxygen saturation the day's mean.
+    public let value: Double
+    /// How many samples contributed to the value (a fully covered sample does not).
+    public let sampleCount: Int
+
+    /// A rollup with the given contents.
+    public init(day: LocalDate, type: HealthSampleType, value: Double, sampleCount: Int) {
+        self.day = day
+        self.type = type
+        self.value = value
+        self.sampleCount = sampleCount
+    }
+
+    /// The rollups of `samples` per local day and type, ordered by day, then type.
+    public static func rollups(of samples: [HealthSample], priority: SourcePriority = .default) -> [DailyRollup] {
+        var rollups: [DailyRollup] = []
+        let included = samples.filter { priority.includes($0.source) }
+        for type in HealthSampleType.allCases {
+            let ofType = included.filter { $0.type == type }
+            guard !ofType.isEmpty else { continue }
+            rollups += type.isCumulative ? totals(of: ofType, priority: priority) : means(of: ofType)
+        }
+        return rollups.sorted { ($0.day, $0.type.order) < ($1.day, $1.type.order) }
+    }
+
+    /// Cumulative samples of one type: ranks from highest down, each rank counted outside what higher ranks cover.
+    private static func totals(of samples: [HealthSample], priority: SourcePriority) -> [DailyRollup] {
+        let type = samples[0].type
+        var sums: [LocalDate: (value: Double, count: Int)] = [:]
+        var covered: [ClosedOpenSeconds] = []
+        let byRank = Dictionary(grouping: samples) { priority.rank(of: $0.source) }
+        for rank in byRank.keys.sorted(by: >) {
+            let group = byRank[rank] ?? []
+            for sample in group {
+                var days: Set<LocalDate> = []
+                sample.splitUncovered(by: covered) { day, value in
+                    sums[day, default: (0, 0)].value += value
+                    days.insert(day)
+                }
+                for day in days { sums[day, default: (0, 0)].count += 1 }
+            }
+            covered = .union(
+                of: covered
+                    + group.map {
+                        ClosedOpenSeconds(lower: $0.start.timeIntervalSince1970, upper: $0.end.timeIntervalSince1970)
+                    })
+        }
+        return sums.map { DailyRollup(day: $0.key, type: type, value: $0.value.value, sampleCount: $0.value.count) }
+    }
+
+    /// Measurements of one type: the mean of the samples starting on each day.
+    private static func means(of samples: [HealthSample]) -> [DailyRollup] {
+        let byDay = Dictionary(grouping: samples, by: \.startDay)
+        return byDay.map { day, samples in
+            let mean = samples.reduce(0) { $0 + $1.quantity.value } / Double(samples.count)
+            return DailyRollup(day: day, type: samples[0].type, value: mean, sampleCount: samples.count)
+        }
+    }
+}
+
+extension HealthSampleType {
+    /// The position in `allCases`, for a stable order of rollups.
+    fileprivate var order: Int {
+        Self.allCases.firstIndex(of: self) ?? 0
+    }
+}

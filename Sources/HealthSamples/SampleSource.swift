@@ -1,0 +1,35 @@
+/// Where a sample came from: the app that wrote it, the device that measured it, and whether a person typed it in.
+public struct SampleSource: Hashable, Sendable, Codable {
+    /// The writing app: HealthKit's `HKSource.bundleIdentifier`, Health Connect's `DataOrigin.packageName`.
+    public var bundleID: String?
+    /// The device model: HealthKit's `HKDevice.model` (`Watch`, `iPhone`), Health Connect's `Device.model`.
+    public var deviceModel: String?
+    /// Health Connect's `Device.type` by name (`watch`, `phone`, `TYPE_WATCH`, …), when the client sends it.
+    public var deviceType: String?
+    /// Whether a person entered the sample by hand (HealthKit's `HKMetadataKeyWasUserEntered`, Health Connect's
+    /// manual-entry recording method).
+    public var isUserEntered: Bool
+
+    /// A source; every part is optional, an unknown source ranks lowest among device-recorded ones.
+    public init(
+        bundleID: String? = nil, deviceModel: String? = nil, deviceType: String? = nil, isUserEntered: Bool = false
+    ) {
+        self.bundleID = bundleID
+        self.deviceModel = deviceModel
+        self.deviceType = deviceType
+        self.isUserEntered = isUserEntered
+    }
+
+    /// The kind of device: a watch when the model contains `Watch` or the Health Connect type is a watch; a phone
+    /// when the model contains `iPhone` or the Health Connect type is a phone; anything else otherwise. An Android
+    /// phone is recognised by its Health Connect device type only: its model name (`Pixel 8`) does not say.
+    public var deviceClass: DeviceClass {
+        let type = deviceType.map { name in
+            let lowered = name.lowercased()
+            return lowered.hasPrefix("type_") ? String(lowered.dropFirst(5)) : lowered
+        }
+        if deviceModel?.contains("Watch") == true || type == "watch" { return .watch }
+        if deviceModel?.contains("iPhone") == true || type == "phone" { return .phone }
+        return .other
+    }
+}
