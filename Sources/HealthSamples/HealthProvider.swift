@@ -4,15 +4,15 @@ public enum HealthProvider: String, CaseIterable, Sendable, Codable {
     case healthkit
     /// Android Health Connect.
     case healthConnect = "health_connect"
-    /// Google Fit, the predecessor of Health Connect.
-    case googleFit = "google_fit"
+    /// Google Fit, the predecessor of Health Connect; seed 004 spells it `googlefit`.
+    case googleFit = "googlefit"
 
-    /// Reads the raw value or an alias older clients send: `googlefit` (seed 004), `apple` and `google` (seed 000).
+    /// Reads the raw value or an alias clients send: `google_fit`, and seed 000's platforms `apple` and `google`.
     /// `nil` for anything else.
     public init?(parsing name: String) {
         switch name {
         case "apple": self = .healthkit
-        case "googlefit", "google": self = .googleFit
+        case "google_fit", "google": self = .googleFit
         default:
             guard let provider = Self(rawValue: name) else { return nil }
             self = provider

@@ -42,7 +42,7 @@ struct HealthSampleTypeTests {
         "providers and their aliases",
         arguments: [
             ("healthkit", HealthProvider.healthkit), ("apple", .healthkit), ("health_connect", .healthConnect),
-            ("google_fit", .googleFit), ("googlefit", .googleFit), ("google", .googleFit),
+            ("googlefit", .googleFit), ("google_fit", .googleFit), ("google", .googleFit),
         ])
     func providers(name: String, provider: HealthProvider) {
         #expect(HealthProvider(parsing: name) == provider)

@@ -67,7 +67,7 @@ struct HealthConnectionHTTPTests {
     @Test(
         "a bad connection request is a 400 that says what is wrong",
         arguments: [
-            (#"{"permissions":["steps"]}"#, "provider must be one of: healthkit, googlefit, health_connect"),
+            (#"{"permissions":["steps"]}"#, "provider must be one of: healthkit, health_connect, googlefit"),
             (#"{"provider":"fitbit","permissions":["steps"]}"#, "provider must be one of"),
             (#"{"provider":"healthkit","permissions":[]}"#, "permissions must be a non-empty list"),
             (#"{"provider":"healthkit","permissions":["sleep"]}"#, "Unknown permission"),

@@ -12,7 +12,7 @@ public struct HealthConnections: Sendable {
         -> HealthConnection
     {
         let provider = try Self.provider(provider)
-        let permissions = try HealthPermission.list(permissions)
+        let permissions = try HealthSampleType.list(permissions)
         try await consents.grant(permissions, from: provider.platform, to: account)
         return try await repository.connect(account, to: provider, permissions: permissions, at: clock.now())
     }
@@ -31,9 +31,9 @@ public struct HealthConnections: Sendable {
         try await repository.connections(of: account)
     }
 
-    private static func provider(_ name: String?) throws -> HealthProviderName {
-        guard let provider = name.flatMap(HealthProviderName.init(rawValue:)) else {
-            let names = HealthProviderName.allCases.map(\.rawValue).joined(separator: ", ")
+    private static func provider(_ name: String?) throws -> HealthProvider {
+        guard let provider = name.flatMap(HealthProvider.init(parsing:)) else {
+            let names = HealthProvider.allCases.map(\.rawValue).joined(separator: ", ")
             throw HaleError.invalidRequest("provider must be one of: \(names)")
         }
         return provider

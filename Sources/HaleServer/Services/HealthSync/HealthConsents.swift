@@ -12,12 +12,12 @@ public struct HealthConsents: Sendable {
     public func grant(platform: String?, permissions: [String]?, to account: AccountID) async throws
         -> [ConsentGrant]
     {
-        try await grant(try HealthPermission.list(permissions), from: try Self.platform(platform), to: account)
+        try await grant(try HealthSampleType.list(permissions), from: try Self.platform(platform), to: account)
         return try await current(of: account)
     }
 
     /// Grants consent to `permissions` from `platform`.
-    func grant(_ permissions: [HealthPermission], from platform: HealthPlatform, to account: AccountID) async throws {
+    func grant(_ permissions: [HealthSampleType], from platform: HealthPlatform, to account: AccountID) async throws {
         try await repository.grant(permissions, from: platform, to: account, at: clock.now())
         try await audit.record(
             .healthConsentGranted, .init(account: account),
@@ -28,7 +28,7 @@ public struct HealthConsents: Sendable {
     /// or to everything when both are nil. Returns the grants it revoked.
     public func revoke(platform: String?, permission: String?, of account: AccountID) async throws -> [ConsentGrant] {
         let platform = try platform.map { try Self.platform($0) }
-        let permissions = try permission.map { try HealthPermission.list([$0]) }
+        let permissions = try permission.map { try HealthSampleType.list([$0]) }
         let revoked = try await repository.revoke(permissions, from: platform, of: account, at: clock.now())
         if !revoked.isEmpty {
             try await audit.record(
@@ -47,7 +47,7 @@ public struct HealthConsents: Sendable {
     }
 
     /// Throws `CONSENT_REQUIRED` unless the account consents to `permission` from `platform`.
-    public func require(_ permission: HealthPermission, from platform: HealthPlatform, of account: AccountID)
+    public func require(_ permission: HealthSampleType, from platform: HealthPlatform, of account: AccountID)
         async throws
     {
         let grants = try await repository.grants(of: account)

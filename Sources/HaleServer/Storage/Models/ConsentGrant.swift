@@ -7,7 +7,7 @@ public struct ConsentGrant: Sendable, Equatable, Codable {
     /// Where the data comes from: `apple`, `google` or `health_connect`.
     public let platform: HealthPlatform
     /// The kind of data: `steps`, `distance`, …
-    public let permission: HealthPermission
+    public let permission: HealthSampleType
     /// When it was last granted.
     public let grantedAt: Date
     /// When it was revoked, if it has been since.

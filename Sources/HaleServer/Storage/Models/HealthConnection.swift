@@ -7,9 +7,9 @@ public struct HealthConnection: Sendable, Equatable {
     /// The account.
     public let accountId: AccountID
     /// The provider.
-    public let provider: HealthProviderName
+    public let provider: HealthProvider
     /// What the person granted when connecting.
-    public let permissionsGranted: [HealthPermission]
+    public let permissionsGranted: [HealthSampleType]
     /// When it was last connected.
     public let connectedAt: Date
     /// When data last synced through it.

@@ -4,10 +4,10 @@ import Foundation
 protocol HealthConnectionRepository: Sendable {
     /// Connects, or reconnects, the account to `provider` with `permissions`; returns the connection.
     func connect(
-        _ account: AccountID, to provider: HealthProviderName, permissions: [HealthPermission], at date: Date
+        _ account: AccountID, to provider: HealthProvider, permissions: [HealthSampleType], at date: Date
     ) async throws -> HealthConnection
     /// Disconnects an active connection; nil when there is none.
-    func disconnect(_ account: AccountID, from provider: HealthProviderName, at date: Date) async throws
+    func disconnect(_ account: AccountID, from provider: HealthProvider, at date: Date) async throws
         -> HealthConnection?
     /// The account's connections, active or not, by provider.
     func connections(of account: AccountID) async throws -> [HealthConnection]

@@ -16,18 +16,18 @@ struct SQLHealthConnectionRepository: HealthConnectionRepository {
         let disconnectedAt: Date?
 
         var connection: HealthConnection? {
-            guard let provider = HealthProviderName(rawValue: provider) else { return nil }
+            guard let provider = HealthProvider(rawValue: provider) else { return nil }
             return HealthConnection(
                 id: id, accountId: accountId, provider: provider,
                 permissionsGranted: permissionsGranted.split(separator: ",").compactMap {
-                    HealthPermission(rawValue: String($0))
+                    HealthSampleType(rawValue: String($0))
                 },
                 connectedAt: connectedAt, lastSyncAt: lastSyncAt, isActive: isActive, disconnectedAt: disconnectedAt)
         }
     }
 
     func connect(
-        _ account: AccountID, to provider: HealthProviderName, permissions: [HealthPermission], at date: Date
+        _ account: AccountID, to provider: HealthProvider, permissions: [HealthSampleType], at date: Date
     ) async throws -> HealthConnection {
         let names = permissions.map(\.rawValue).joined(separator: ",")
         try await database.sql.raw(
@@ -50,7 +50,7 @@ struct SQLHealthConnectionRepository: HealthConnectionRepository {
         return connection
     }
 
-    func disconnect(_ account: AccountID, from provider: HealthProviderName, at date: Date) async throws
+    func disconnect(_ account: AccountID, from provider: HealthProvider, at date: Date) async throws
         -> HealthConnection?
     {
         try await database.sql.update("health_connections").set("is_active", to: false)

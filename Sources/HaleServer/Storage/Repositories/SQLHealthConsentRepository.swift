@@ -5,7 +5,7 @@ import SQLKit
 struct SQLHealthConsentRepository: HealthConsentRepository {
     let database: HaleDatabase
 
-    func grant(_ permissions: [HealthPermission], from platform: HealthPlatform, to account: AccountID, at date: Date)
+    func grant(_ permissions: [HealthSampleType], from platform: HealthPlatform, to account: AccountID, at date: Date)
         async throws
     {
         for permission in permissions {
@@ -23,7 +23,7 @@ struct SQLHealthConsentRepository: HealthConsentRepository {
     }
 
     func revoke(
-        _ permissions: [HealthPermission]?, from platform: HealthPlatform?, of account: AccountID, at date: Date
+        _ permissions: [HealthSampleType]?, from platform: HealthPlatform?, of account: AccountID, at date: Date
     ) async throws -> [ConsentGrant] {
         var update = database.sql.update("health_consents").set("revoked_at", to: date)
             .where("account_id", .equal, account).where("revoked_at", .is, SQLLiteral.null)
@@ -31,7 +31,7 @@ struct SQLHealthConsentRepository: HealthConsentRepository {
         if let permissions { update = update.where("permission", .in, permissions.map(\.rawValue)) }
         return try await update.returning("*")
             .all(decoding: ConsentGrant.self, keyDecodingStrategy: .convertFromSnakeCase)
-            .sorted { ($0.platform, $0.permission) < ($1.platform, $1.permission) }
+            .sorted { ($0.platform.rawValue, $0.permission.rawValue) < ($1.platform.rawValue, $1.permission.rawValue) }
     }
 
     func grants(of account: AccountID) async throws -> [ConsentGrant] {
