@@ -50,4 +50,14 @@ struct LogHygieneTests {
             #expect(!logged.contains(secretPart))
         }
     }
+
+    @Test("an unexpected coding error is logged by kind and path, never with the value it failed on")
+    func codingErrorsAreLoggedWithoutValues() {
+        struct Sample: Encodable { let value = 8_765.0 }
+        let encoding = EncodingError.invalidValue(
+            Sample(), .init(codingPath: [], debugDescription: "steps 8765.0 of token abc123"))
+        #expect(HaleErrorMiddleware.loggable(encoding) == "EncodingError at the top level")
+        let decoding = DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "value 8765.0"))
+        #expect(!HaleErrorMiddleware.loggable(decoding).contains("8765"))
+    }
 }

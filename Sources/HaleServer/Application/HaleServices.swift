@@ -40,6 +40,8 @@ public struct HaleServices: Sendable {
     public let health: HealthData
     /// Consent to synced health data (seeds 000 and 004).
     public let healthConsents: HealthConsents
+    /// Sample sync (seeds 000 and 004).
+    public let healthSync: HealthSync
     /// Connections to health-data providers (seed 004).
     public let healthConnections: HealthConnections
     let signingKeys: SigningKeyRing
@@ -94,8 +96,14 @@ public struct HaleServices: Sendable {
                 playIntegrity: try Self.playIntegrityVerifier(configuration),
                 keys: SQLAppAttestKeyRepository(database: database), clock: clock),
             limits: configuration.health.limits, clock: clock)
+        let healthSamples = SQLHealthSampleRepository(database: database)
+        let rollups = HealthRollupWriter(priority: .default)
         healthConsents = HealthConsents(
-            repository: SQLHealthConsentRepository(database: database), audit: audit, clock: clock)
+            repository: SQLHealthConsentRepository(database: database), samples: healthSamples, rollups: rollups,
+            audit: audit, clock: clock)
+        healthSync = HealthSync(
+            repository: healthSamples, consents: healthConsents, rollups: rollups,
+            limits: configuration.health.limits, clock: clock)
         healthConnections = HealthConnections(
             repository: SQLHealthConnectionRepository(database: database), consents: healthConsents, clock: clock)
         appleNotifications = AppleNotifications(

@@ -13,7 +13,7 @@ struct HaleErrorMiddleware: AsyncMiddleware {
             return try await next.respond(to: request)
         } catch {
             guard let domainError = Self.domainError(for: error) else {
-                request.logger.error("unhandled error: \(String(reflecting: error))")
+                request.logger.error("unhandled error: \(Self.loggable(error))")
                 return Response(status: .internalServerError)
             }
             let response = renderers.renderer(for: request.url.path).render(domainError, for: request)
@@ -46,5 +46,23 @@ struct HaleErrorMiddleware: AsyncMiddleware {
         case .unauthorized: .unauthorized
         default: .invalidRequest
         }
+    }
+
+    /// What an unexpected error says in the log. Coding errors describe the value they failed on, which can be a
+    /// health sample or a token, so only their kind and coding path are logged.
+    static func loggable(_ error: any Error) -> String {
+        switch error {
+        case let error as EncodingError:
+            if case .invalidValue(_, let context) = error { return "EncodingError at \(path(context.codingPath))" }
+            return "EncodingError"
+        case let error as DecodingError:
+            return "DecodingError (\(type(of: error)))"
+        default:
+            return String(reflecting: error)
+        }
+    }
+
+    private static func path(_ keys: [any CodingKey]) -> String {
+        keys.isEmpty ? "the top level" : keys.map(\.stringValue).joined(separator: ".")
     }
 }

@@ -4,6 +4,8 @@ import Foundation
 /// synced health data asks `require` first.
 public struct HealthConsents: Sendable {
     let repository: any HealthConsentRepository
+    let samples: any HealthSampleRepository
+    let rollups: HealthRollupWriter
     let audit: AuditTrail
     let clock: HaleClock
 
@@ -25,11 +27,13 @@ public struct HealthConsents: Sendable {
     }
 
     /// Revokes consent: to `permission` from `platform`, to everything from `platform` when `permission` is nil,
-    /// or to everything when both are nil. Returns the grants it revoked.
+    /// or to everything when both are nil, and deletes the synced data of what it revoked. Returns the grants it
+    /// revoked.
     public func revoke(platform: String?, permission: String?, of account: AccountID) async throws -> [ConsentGrant] {
         let platform = try platform.map { try Self.platform($0) }
         let permissions = try permission.map { try HealthSampleType.list([$0]) }
         let revoked = try await repository.revoke(permissions, from: platform, of: account, at: clock.now())
+        try await deleteData(of: revoked, account: account)
         if !revoked.isEmpty {
             try await audit.record(
                 .healthConsentRevoked, .init(account: account),
@@ -39,6 +43,20 @@ public struct HealthConsents: Sendable {
                 ])
         }
         return revoked
+    }
+
+    /// Deletes the samples the revoked grants covered, and the rollups built from them.
+    private func deleteData(of revoked: [ConsentGrant], account: AccountID) async throws {
+        let rollups = rollups
+        let now = clock.now()
+        for (platform, grants) in Dictionary(grouping: revoked, by: \.platform) {
+            let providers = HealthProvider.allCases.filter { $0.platform == platform }.map(\.rawValue)
+            let types = grants.map(\.permission.rawValue)
+            try await samples.transaction { store in
+                let deleted = try await store.delete(of: account, providers: providers, types: types)
+                try await rollups.recompute(HealthRollupWriter.days(of: deleted), of: account, on: store, at: now)
+            }
+        }
     }
 
     /// The account's grants in force, ordered by platform and permission.

@@ -16,5 +16,6 @@ enum HaleMigrations {
         M0011_CreateAppAttestKeys(),
         M0012_CreateHealthConsents(),
         M0013_CreateHealthConnections(),
+        M0014_CreateHealthSamples(),
     ]
 }

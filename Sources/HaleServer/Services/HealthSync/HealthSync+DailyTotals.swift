@@ -1,0 +1,70 @@
+import Foundation
+
+extension HealthSync {
+    /// Seed 000's sync: one day's steps and distance (metres) from Apple Health (`apple`) or Google Fit (`google`).
+    ///
+    /// The day is `date`: `YYYY-MM-DD` as Android sends it, or a full timestamp as iOS sends it, read in its
+    /// written offset or else in `zone`. Each total is stored as a sample spanning that local day, identified by
+    /// day and type and without a version, so the latest sync of a day replaces the one before.
+    public func syncDailyTotals(
+        platform: String?, steps: Double?, distance: Double?, date: String?, account: AccountID, zone: TimeZone
+    ) async throws -> (day: LocalDate, result: HealthSyncResult) {
+        guard let platform, platform == "apple" || platform == "google" else {
+            throw HaleError.invalidRequest("platform must be one of: apple, google")
+        }
+        guard steps != nil || distance != nil else {
+            throw HaleError.invalidRequest("data must contain steps, distance or both")
+        }
+        try checkPlausible(steps: steps, distance: distance)
+        let (day, offset) = try Self.day(of: date, zone: zone)
+        let start = Date(timeIntervalSince1970: Double(day.dayNumber * 86_400 - offset))
+        let totals: [(type: String, unit: String, value: Double?)] = [
+            ("steps", "count", steps), ("distance", "m", distance),
+        ]
+        let samples = totals.compactMap { total in
+            total.value.map {
+                HealthSyncBatch.Sample(
+                    id: "daily-total:\(day):\(total.type)", type: total.type, value: $0, unit: total.unit,
+                    startDate: ISO8601.string(start), endDate: ISO8601.string(start.addingTimeInterval(86_400)),
+                    timeZoneOffset: Self.offsetText(offset))
+            }
+        }
+        let result = try await sync(HealthSyncBatch(provider: platform, samples: samples), account: account, zone: zone)
+        if let rejection = result.rejected.first { throw HaleError.invalidRequest(rejection.message) }
+        return (day, result)
+    }
+
+    private func checkPlausible(steps: Double?, distance: Double?) throws {
+        for value in [steps, distance].compactMap({ $0 }) where !value.isFinite || value < 0 {
+            throw HaleError.invalidRequest("steps and distance must be numbers of zero or more")
+        }
+        if let steps, steps > Double(limits.steps) { throw HaleError.invalidRequest("Step count is implausibly high") }
+        if let distance, distance > Double(limits.distance) {
+            throw HaleError.invalidRequest("Distance is implausibly high")
+        }
+    }
+
+    /// The local day `date` names, and the offset its midnight is in.
+    private static func day(of date: String?, zone: TimeZone) throws -> (LocalDate, Int) {
+        guard let date else { throw HaleError.invalidRequest("data.date is required") }
+        if let day = LocalDate(date) {
+            let noon = Date(timeIntervalSince1970: Double(day.dayNumber * 86_400 + 43_200))
+            return (day, zone.secondsFromGMT(for: noon))
+        }
+        guard let timestamp = ClientTimestamp(date) else {
+            throw HaleError.invalidRequest("data.date must be YYYY-MM-DD or an ISO 8601 time with a zone")
+        }
+        let offset = timestamp.writtenOffset ?? zone.secondsFromGMT(for: timestamp.instant)
+        let day = LocalDate(
+            dayNumber: Int(((timestamp.instant.timeIntervalSince1970 + Double(offset)) / 86_400).rounded(.down)))
+        return (day, offset)
+    }
+
+    private static func offsetText(_ seconds: Int) -> String {
+        let minutes = abs(seconds) / 60
+        let hours = String(minutes / 60)
+        let rest = String(minutes % 60)
+        return (seconds < 0 ? "-" : "+") + String(repeating: "0", count: 2 - hours.count) + hours + ":"
+            + String(repeating: "0", count: 2 - rest.count) + rest
+    }
+}

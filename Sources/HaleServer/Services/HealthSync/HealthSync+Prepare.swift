@@ -1,0 +1,93 @@
+import Foundation
+
+extension HealthSync {
+    /// A sample that passed every check, ready to store, and its place in the batch.
+    struct Prepared: Sendable {
+        let index: Int
+        let stored: StoredHealthSample
+    }
+
+    /// The batch's samples as rows to store, and the ones refused with their reasons.
+    static func prepare(
+        _ samples: [HealthSyncBatch.Sample], provider: HealthProvider, account: AccountID, zone: TimeZone, now: Date
+    ) -> (prepared: [Prepared], rejected: [HealthSyncResult.Rejection]) {
+        var prepared: [Prepared] = []
+        var rejected: [HealthSyncResult.Rejection] = []
+        for (index, sample) in samples.enumerated() {
+            do {
+                let row = try stored(sample, provider: provider, account: account, zone: zone, now: now)
+                prepared.append(Prepared(index: index, stored: row))
+            } catch let error as HealthSampleError {
+                rejected.append(.init(index: index, code: error.code, message: error.message))
+            } catch let error as Refusal {
+                rejected.append(.init(index: index, code: error.code, message: error.message))
+            } catch {
+                rejected.append(.init(index: index, code: "INVALID_SAMPLE", message: "The sample is not valid."))
+            }
+        }
+        return (prepared, rejected)
+    }
+
+    /// Why a sample was refused, for checks this layer makes.
+    struct Refusal: Error {
+        let code: String
+        let message: String
+    }
+
+    private static func stored(
+        _ sample: HealthSyncBatch.Sample, provider: HealthProvider, account: AccountID, zone: TimeZone, now: Date
+    ) throws -> StoredHealthSample {
+        let quantity = try HealthQuantity(type: sample.type, value: sample.value, unit: sample.unit, provider: provider)
+        guard let start = ClientTimestamp(sample.startDate), let end = ClientTimestamp(sample.endDate) else {
+            throw Refusal(code: "INVALID_DATE", message: "startDate and endDate must be ISO 8601 times with a zone.")
+        }
+        let offset = try offset(of: sample, start: start, zone: zone)
+        let source = SampleSource(
+            bundleID: sample.sourceBundle, deviceModel: sample.deviceModel, deviceType: sample.deviceType,
+            isUserEntered: sample.userEntered)
+        let checked = try HealthSample(
+            quantity: quantity, start: wholeMilliseconds(start.instant), end: wholeMilliseconds(end.instant),
+            utcOffsetSeconds: offset, source: source)
+        let hash = SampleFingerprint.seedHash(
+            userID: account.description, sampleID: sample.id, type: sample.type, value: sample.value,
+            startDate: sample.startDate, endDate: sample.endDate)
+        let platformId =
+            sample.id.flatMap { SampleIdentity(accountID: account.rawValue, provider: provider, platformID: $0) }?
+            .platformID ?? hash
+        guard platformId.utf8.count <= 255 else {
+            throw Refusal(code: "INVALID_ID", message: "A sample id is at most 255 bytes.")
+        }
+        return StoredHealthSample(
+            id: UUID(), accountId: account, provider: provider.rawValue, platformId: platformId,
+            type: quantity.type.rawValue, value: quantity.value, startAt: checked.start, endAt: checked.end,
+            utcOffsetSeconds: offset, sourceBundle: sample.sourceBundle, deviceModel: sample.deviceModel,
+            deviceType: sample.deviceType, userEntered: sample.userEntered, version: try version(of: sample),
+            dedupHash: hash, createdAt: now, updatedAt: now)
+    }
+
+    /// The sample's own offset, else the one written in its start, else the account's zone at its start.
+    private static func offset(of sample: HealthSyncBatch.Sample, start: ClientTimestamp, zone: TimeZone) throws -> Int
+    {
+        if let text = sample.timeZoneOffset {
+            guard let offset = ClientTimestamp.offsetSeconds(text) else {
+                throw Refusal(code: "INVALID_OFFSET", message: "timeZoneOffset must be ±HH:MM, at most 18 hours.")
+            }
+            return offset
+        }
+        return start.writtenOffset ?? zone.secondsFromGMT(for: start.instant)
+    }
+
+    private static func version(of sample: HealthSyncBatch.Sample) throws -> Int64? {
+        if let version = sample.version { return version }
+        guard let text = sample.lastModified else { return nil }
+        guard let modified = ClientTimestamp(text) else {
+            throw Refusal(code: "INVALID_DATE", message: "lastModified must be an ISO 8601 time with a zone.")
+        }
+        return Int64((modified.instant.timeIntervalSince1970 * 1000).rounded(.down))
+    }
+
+    /// Times are kept to the millisecond, which every database stores exactly, so an unchanged sample compares equal.
+    static func wholeMilliseconds(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded(.down) / 1000)
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// Sample sync (seeds 000 and 004): a batch is checked, deduplicated by each sample's platform identity, stored whole
+/// in one transaction with its deletions, rolled up by local day, and logged.
+public struct HealthSync: Sendable {
+    let repository: any HealthSampleRepository
+    let consents: HealthConsents
+    let rollups: HealthRollupWriter
+    let limits: HealthLimits
+    let clock: HaleClock
+
+    /// The most samples, and the most deletions, one batch may carry.
+    public static let maximumBatch = 10_000
+
+    /// Syncs `batch` for the account; days and offsets a sample does not carry are taken in `zone`.
+    public func sync(_ batch: HealthSyncBatch, account: AccountID, zone: TimeZone) async throws -> HealthSyncResult {
+        let request = try Request(batch)
+        if let batchId = batch.batchId, let log = try await repository.log(of: account, batch: batchId) {
+            return HealthSyncResult(log: log, rejected: [], replayed: true)
+        }
+        let started = clock.now()
+        let (prepared, rejected) = Self.prepare(
+            batch.samples, provider: request.provider, account: account, zone: zone, now: started)
+        var log = HealthSyncLog(
+            id: UUID(), accountId: account, provider: request.provider.rawValue, batchId: batch.batchId,
+            syncType: request.syncType, lookbackDays: request.lookbackDays, startedAt: started, status: .inProgress)
+        log.recordsProcessed = batch.samples.count + batch.deletions.count
+        log.recordsRejected = rejected.count
+        do {
+            try await requireConsent(for: prepared, from: request.provider, of: account)
+        } catch let error as HaleError {
+            log.status = .failed
+            log.errorMessage = error.message
+            log.completedAt = clock.now()
+            _ = try await repository.insert(log)
+            throw error
+        }
+        let deletions = batch.deletions.map {
+            SampleIdentity(accountID: account.rawValue, provider: request.provider, platformID: $0)?.platformID ?? $0
+        }
+        let stored = try await store(prepared, deleting: deletions, log: log, account: account)
+        return HealthSyncResult(log: stored, rejected: rejected, replayed: false)
+    }
+
+    /// The account's daily totals of `type` over `start … end`, by local day; without user-entered samples when
+    /// `includingUserEntered` is false.
+    public func dailyTotals(
+        of account: AccountID, type: HealthSampleType, from start: LocalDate, through end: LocalDate,
+        includingUserEntered: Bool = true
+    ) async throws -> [LocalDate: Double] {
+        try await repository.rollups(of: account, type: type.rawValue, from: start, through: end)
+            .mapValues { includingUserEntered ? $0.all : $0.excludingUserEntered }
+    }
+
+    /// The account's most recent sync logs, newest first.
+    public func logs(of account: AccountID, limit: Int?) async throws -> [HealthSyncLog] {
+        let limit = limit ?? 20
+        guard (1...100).contains(limit) else { throw HaleError.invalidRequest("limit must be 1 to 100") }
+        return try await repository.logs(of: account, limit: limit)
+    }
+
+    private func requireConsent(for samples: [Prepared], from provider: HealthProvider, of account: AccountID)
+        async throws
+    {
+        for type in Set(samples.compactMap { HealthSampleType(rawValue: $0.stored.type) }) {
+            try await consents.require(type, from: provider.platform, of: account)
+        }
+    }
+
+    private func store(_ samples: [Prepared], deleting deletions: [String], log: HealthSyncLog, account: AccountID)
+        async throws -> HealthSyncLog
+    {
+        let rollups = rollups
+        let clock = clock
+        return try await repository.transaction { store in
+            var log = log
+            var changed: [StoredHealthSample] = []
+            let existing = try await store.samples(
+                of: account, provider: log.provider, platformIds: samples.map(\.stored.platformId))
+            var plan = SyncPlan(existing: existing)
+            for sample in samples { plan.add(sample.stored) }
+            try await store.insert(plan.inserts)
+            for update in plan.updates { try await store.update(update) }
+            let deleted = try await store.delete(of: account, provider: log.provider, platformIds: deletions)
+            changed += plan.inserts + plan.updates + plan.replaced + deleted
+            log.recordsInserted = plan.inserts.count
+            log.recordsUpdated = plan.updates.count
+            log.recordsDeduplicated = plan.deduplicated
+            log.recordsDeleted = deleted.count
+            let now = clock.now()
+            try await rollups.recompute(HealthRollupWriter.days(of: changed), of: account, on: store, at: now)
+            log.status = log.recordsRejected > 0 ? .partial : .completed
+            log.completedAt = now
+            guard try await store.insert(log) else {
+                throw HaleError(.conflict, status: 409, message: "This batchId is being synced already; retry.")
+            }
+            try await store.markSynced(account, provider: log.provider, at: now)
+            return log
+        }
+    }
+}
+
+extension HealthSync {
+    /// The batch's settings, checked.
+    struct Request {
+        let provider: HealthProvider
+        let syncType: HealthSyncLog.SyncType
+        let lookbackDays: Int
+
+        init(_ batch: HealthSyncBatch) throws {
+            guard let provider = batch.provider.flatMap(HealthProvider.init(parsing:)) else {
+                let names = HealthProvider.allCases.map(\.rawValue).joined(separator: ", ")
+                throw HaleError.invalidRequest("provider must be one of: \(names)")
+            }
+            guard let syncType = HealthSyncLog.SyncType(rawValue: batch.syncType ?? "manual") else {
+                throw HaleError.invalidRequest("syncType must be one of: initial, manual, background")
+            }
+            let lookbackDays = batch.lookbackDays ?? syncType.defaultLookbackDays
+            guard (1...365).contains(lookbackDays) else {
+                throw HaleError.invalidRequest("lookbackDays must be 1 to 365")
+            }
+            if let batchId = batch.batchId, batchId.isEmpty || batchId.utf8.count > 128 {
+                throw HaleError.invalidRequest("batchId must be 1 to 128 bytes")
+            }
+            guard batch.samples.count <= HealthSync.maximumBatch, batch.deletions.count <= HealthSync.maximumBatch
+            else {
+                throw HaleError(
+                    .payloadTooLarge, status: 413,
+                    message: "A batch holds at most \(HealthSync.maximumBatch) samples and as many deletions.")
+            }
+            self.provider = provider
+            self.syncType = syncType
+            self.lookbackDays = lookbackDays
+        }
+    }
+}

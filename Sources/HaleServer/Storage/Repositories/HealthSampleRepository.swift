@@ -1,0 +1,38 @@
+import Foundation
+
+/// Stores synced samples, their daily rollups and the sync logs. Every call is scoped by the account.
+protocol HealthSampleRepository: Sendable {
+    /// Runs `body` in one write transaction: a batch is stored whole or not at all.
+    func transaction<T: Sendable>(_ body: @escaping @Sendable (any HealthSampleRepository) async throws -> T)
+        async throws -> T
+    /// The account's samples from `provider` with these platform ids, by platform id.
+    func samples(of account: AccountID, provider: String, platformIds: [String]) async throws
+        -> [String: StoredHealthSample]
+    /// Stores new samples.
+    func insert(_ samples: [StoredHealthSample]) async throws
+    /// Replaces a stored sample's content and version.
+    func update(_ sample: StoredHealthSample) async throws
+    /// Deletes the account's samples from `provider` with these platform ids; returns what it deleted.
+    func delete(of account: AccountID, provider: String, platformIds: [String]) async throws -> [StoredHealthSample]
+    /// Deletes the account's samples of these types from these providers; returns what it deleted.
+    func delete(of account: AccountID, providers: [String], types: [String]) async throws -> [StoredHealthSample]
+    /// The account's samples of `type` that overlap `start ..< end`.
+    func samples(of account: AccountID, type: String, overlapping start: Date, _ end: Date) async throws
+        -> [StoredHealthSample]
+    /// Sets the account's rollup of `type` on `day`, or removes it when `value` is nil.
+    func setRollup(
+        of account: AccountID, day: LocalDate, type: String, value: (all: Double, excludingUserEntered: Double)?,
+        at date: Date
+    ) async throws
+    /// The account's rollups of `type` over `start … end`, by day.
+    func rollups(of account: AccountID, type: String, from start: LocalDate, through end: LocalDate) async throws
+        -> [LocalDate: (all: Double, excludingUserEntered: Double)]
+    /// Stores a sync's log; false when the account already has one for its batch id.
+    func insert(_ log: HealthSyncLog) async throws -> Bool
+    /// The log of the account's batch with this id.
+    func log(of account: AccountID, batch: String) async throws -> HealthSyncLog?
+    /// The account's most recent logs, newest first.
+    func logs(of account: AccountID, limit: Int) async throws -> [HealthSyncLog]
+    /// Records a sync through the account's connection to `provider`, if it has one.
+    func markSynced(_ account: AccountID, provider: String, at date: Date) async throws
+}

@@ -1,0 +1,136 @@
+import Foundation
+import SQLKit
+
+/// `HealthSampleRepository` on SQL.
+struct SQLHealthSampleRepository: HealthSampleRepository {
+    let database: HaleDatabase
+
+    /// Rows per multi-row statement: 18 columns × 50 rows stays under SQLite's oldest limit of 999 variables.
+    private static let chunk = 50
+
+    func transaction<T: Sendable>(_ body: @escaping @Sendable (any HealthSampleRepository) async throws -> T)
+        async throws -> T
+    {
+        try await database.writeTransaction { try await body(SQLHealthSampleRepository(database: $0)) }
+    }
+
+    func samples(of account: AccountID, provider: String, platformIds: [String]) async throws
+        -> [String: StoredHealthSample]
+    {
+        var found: [String: StoredHealthSample] = [:]
+        for ids in Self.chunks(of: Array(Set(platformIds)), size: 500) {
+            let rows = try await database.sql.select().column("*").from("health_samples")
+                .where("account_id", .equal, account).where("provider", .equal, provider)
+                .where("platform_id", .in, ids)
+                .all(decoding: StoredHealthSample.self, keyDecodingStrategy: .convertFromSnakeCase)
+            for row in rows { found[row.platformId] = row }
+        }
+        return found
+    }
+
+    func insert(_ samples: [StoredHealthSample]) async throws {
+        for rows in Self.chunks(of: samples, size: Self.chunk) {
+            try await database.sql.insert(into: "health_samples")
+                .models(rows, keyEncodingStrategy: .convertToSnakeCase, nilEncodingStrategy: .asNil).run()
+        }
+    }
+
+    func update(_ sample: StoredHealthSample) async throws {
+        try await database.sql.update("health_samples")
+            .set(model: sample, keyEncodingStrategy: .convertToSnakeCase)
+            .where("id", .equal, sample.id).where("account_id", .equal, sample.accountId).run()
+    }
+
+    func delete(of account: AccountID, provider: String, platformIds: [String]) async throws -> [StoredHealthSample] {
+        var deleted: [StoredHealthSample] = []
+        for ids in Self.chunks(of: Array(Set(platformIds)), size: 500) {
+            deleted += try await database.sql.delete(from: "health_samples").where("account_id", .equal, account)
+                .where("provider", .equal, provider).where("platform_id", .in, ids)
+                .returning("*").all(decoding: StoredHealthSample.self, keyDecodingStrategy: .convertFromSnakeCase)
+        }
+        return deleted
+    }
+
+    func delete(of account: AccountID, providers: [String], types: [String]) async throws -> [StoredHealthSample] {
+        try await database.sql.delete(from: "health_samples").where("account_id", .equal, account)
+            .where("provider", .in, providers).where("type", .in, types)
+            .returning("*").all(decoding: StoredHealthSample.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    func samples(of account: AccountID, type: String, overlapping start: Date, _ end: Date) async throws
+        -> [StoredHealthSample]
+    {
+        try await database.sql.select().column("*").from("health_samples").where("account_id", .equal, account)
+            .where("type", .equal, type).where("start_at", .lessThan, end).where("end_at", .greaterThanOrEqual, start)
+            .all(decoding: StoredHealthSample.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    func setRollup(
+        of account: AccountID, day: LocalDate, type: String, value: (all: Double, excludingUserEntered: Double)?,
+        at date: Date
+    ) async throws {
+        guard let value else {
+            try await database.sql.delete(from: "health_rollups").where("account_id", .equal, account)
+                .where("day", .equal, day.dayNumber).where("type", .equal, type).run()
+            return
+        }
+        try await database.sql.raw(
+            """
+            INSERT INTO health_rollups (account_id, day, type, value, value_excluding_user_entered, updated_at)
+            VALUES (\(bind: account), \(bind: day.dayNumber), \(bind: type), \(bind: value.all),
+                \(bind: value.excludingUserEntered), \(bind: date))
+            ON CONFLICT (account_id, day, type) DO UPDATE SET value = excluded.value,
+                value_excluding_user_entered = excluded.value_excluding_user_entered, updated_at = excluded.updated_at
+            """
+        ).run()
+    }
+
+    func rollups(of account: AccountID, type: String, from start: LocalDate, through end: LocalDate) async throws
+        -> [LocalDate: (all: Double, excludingUserEntered: Double)]
+    {
+        let rows = try await database.sql.select().column("day").column("value").column("value_excluding_user_entered")
+            .from("health_rollups").where("account_id", .equal, account).where("type", .equal, type)
+            .where("day", .greaterThanOrEqual, start.dayNumber).where("day", .lessThanOrEqual, end.dayNumber).all()
+        var rollups: [LocalDate: (all: Double, excludingUserEntered: Double)] = [:]
+        for row in rows {
+            let day = LocalDate(dayNumber: try row.decode(column: "day", as: Int.self))
+            rollups[day] = (
+                try row.decode(column: "value", as: Double.self),
+                try row.decode(column: "value_excluding_user_entered", as: Double.self)
+            )
+        }
+        return rollups
+    }
+
+    func insert(_ log: HealthSyncLog) async throws -> Bool {
+        do {
+            try await database.sql.insert(into: "health_sync_logs").model(log, keyEncodingStrategy: .convertToSnakeCase)
+                .run()
+            return true
+        } catch  where HaleDatabase.isConstraintViolation(error) {
+            return false
+        }
+    }
+
+    func log(of account: AccountID, batch: String) async throws -> HealthSyncLog? {
+        try await database.sql.select().column("*").from("health_sync_logs").where("account_id", .equal, account)
+            .where("batch_id", .equal, batch)
+            .first(decoding: HealthSyncLog.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    func logs(of account: AccountID, limit: Int) async throws -> [HealthSyncLog] {
+        try await database.sql.select().column("*").from("health_sync_logs").where("account_id", .equal, account)
+            .orderBy("started_at", .descending).limit(limit)
+            .all(decoding: HealthSyncLog.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    func markSynced(_ account: AccountID, provider: String, at date: Date) async throws {
+        try await database.sql.update("health_connections").set("last_sync_at", to: date)
+            .where("account_id", .equal, account).where("provider", .equal, provider).where("is_active", .equal, true)
+            .run()
+    }
+
+    private static func chunks<T>(of items: [T], size: Int) -> [[T]] {
+        stride(from: 0, to: items.count, by: size).map { Array(items[$0..<min($0 + size, items.count)]) }
+    }
+}

@@ -1,0 +1,145 @@
+import Vapor
+
+/// `POST /api/v1/health/sync`.
+struct SyncRequest: StrictRequestBody {
+    static let allowedFields: Set<String> = [
+        "provider", "syncType", "lookbackDays", "batchId", "samples", "deletions",
+    ]
+
+    struct Sample: Codable {
+        let id: String?
+        let type: String
+        let value: Double
+        let unit: String
+        let startDate: String
+        let endDate: String
+        let timeZoneOffset: String?
+        let sourceBundle: String?
+        let deviceModel: String?
+        let deviceType: String?
+        let userEntered: Bool?
+        let version: Int64?
+        let lastModified: String?
+
+        var batchSample: HealthSyncBatch.Sample {
+            HealthSyncBatch.Sample(
+                id: id, type: type, value: value, unit: unit, startDate: startDate, endDate: endDate,
+                timeZoneOffset: timeZoneOffset, sourceBundle: sourceBundle, deviceModel: deviceModel,
+                deviceType: deviceType, userEntered: userEntered ?? false, version: version, lastModified: lastModified)
+        }
+    }
+
+    let provider: String?
+    let syncType: String?
+    let lookbackDays: Int?
+    let batchId: String?
+    let samples: [Sample]?
+    let deletions: [String]?
+
+    var batch: HealthSyncBatch {
+        HealthSyncBatch(
+            provider: provider, syncType: syncType, lookbackDays: lookbackDays, batchId: batchId,
+            samples: (samples ?? []).map(\.batchSample), deletions: deletions ?? [])
+    }
+}
+
+/// Seed 000's `POST /api/mobile/health/sync`.
+struct DailySyncRequest: StrictRequestBody {
+    static let allowedFields: Set<String> = ["platform", "data"]
+
+    struct Totals: Codable {
+        let steps: Double?
+        let distance: Double?
+        let date: String?
+    }
+
+    let platform: String?
+    let data: Totals?
+}
+
+/// A sync log as the API answers it.
+struct SyncLogResponse: Content {
+    let id: String
+    let provider: String
+    let syncType: String
+    let lookbackDays: Int
+    let startedAt: String
+    let completedAt: String?
+    let status: String
+    let recordsProcessed: Int
+    let recordsInserted: Int
+    let recordsUpdated: Int
+    let recordsDeduplicated: Int
+    let recordsDeleted: Int
+    let recordsRejected: Int
+    let errorMessage: String?
+
+    init(_ log: HealthSyncLog) {
+        id = log.id.uuidString.lowercased()
+        provider = log.provider
+        syncType = log.syncType.rawValue
+        lookbackDays = log.lookbackDays
+        startedAt = ISO8601.string(log.startedAt)
+        completedAt = log.completedAt.map(ISO8601.string)
+        status = log.status.rawValue
+        recordsProcessed = log.recordsProcessed
+        recordsInserted = log.recordsInserted
+        recordsUpdated = log.recordsUpdated
+        recordsDeduplicated = log.recordsDeduplicated
+        recordsDeleted = log.recordsDeleted
+        recordsRejected = log.recordsRejected
+        errorMessage = log.errorMessage
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(provider, forKey: .provider)
+        try container.encode(syncType, forKey: .syncType)
+        try container.encode(lookbackDays, forKey: .lookbackDays)
+        try container.encode(startedAt, forKey: .startedAt)
+        try container.encode(completedAt, forKey: .completedAt)
+        try container.encode(status, forKey: .status)
+        try container.encode(recordsProcessed, forKey: .recordsProcessed)
+        try container.encode(recordsInserted, forKey: .recordsInserted)
+        try container.encode(recordsUpdated, forKey: .recordsUpdated)
+        try container.encode(recordsDeduplicated, forKey: .recordsDeduplicated)
+        try container.encode(recordsDeleted, forKey: .recordsDeleted)
+        try container.encode(recordsRejected, forKey: .recordsRejected)
+        try container.encode(errorMessage, forKey: .errorMessage)
+    }
+}
+
+/// A refused sample.
+struct RejectionResponse: Content {
+    let index: Int
+    let code: String
+    let message: String
+}
+
+/// The answer to a sync.
+struct SyncResponse: Content {
+    var success = true
+    let syncLog: SyncLogResponse
+    let rejected: [RejectionResponse]
+    let replayed: Bool
+
+    init(_ result: HealthSyncResult) {
+        syncLog = SyncLogResponse(result.log)
+        rejected = result.rejected.map { RejectionResponse(index: $0.index, code: $0.code, message: $0.message) }
+        replayed = result.replayed
+    }
+}
+
+/// The answer to seed 000's daily sync.
+struct DailySyncResponse: Content {
+    var success = true
+    let date: String
+    let syncLog: SyncLogResponse
+}
+
+/// `GET /api/v1/health/sync-logs`.
+struct SyncLogsResponse: Content {
+    var success = true
+    let syncLogs: [SyncLogResponse]
+}

@@ -1,0 +1,42 @@
+import Vapor
+
+/// Sample sync: seed 004's API designed under `/api/v1/health`, and seed 000's daily sync at
+/// `/api/mobile/health/sync`.
+struct HealthSyncRoutes: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let v1 = routes.grouped("api", "v1", "health").grouped(BearerAuthMiddleware())
+        v1.on(.POST, "sync", body: .collect(maxSize: "16mb"), use: sync)
+        v1.get("sync-logs", use: logs)
+        let mobile = routes.grouped("api", "mobile", "health").grouped(BearerAuthMiddleware())
+        mobile.post("sync", use: dailySync)
+    }
+
+    func sync(_ request: Request) async throws -> SyncResponse {
+        let body = try request.decodeStrict(SyncRequest.self)
+        let account = try request.account.accountId
+        let result = try await request.hale.healthSync.sync(
+            body.batch, account: account, zone: try await zone(of: request, account: account))
+        return SyncResponse(result)
+    }
+
+    func logs(_ request: Request) async throws -> SyncLogsResponse {
+        let limit = try request.query.get(Int?.self, at: "limit")
+        let logs = try await request.hale.healthSync.logs(of: try request.account.accountId, limit: limit)
+        return SyncLogsResponse(syncLogs: logs.map(SyncLogResponse.init))
+    }
+
+    func dailySync(_ request: Request) async throws -> DailySyncResponse {
+        let body = try request.decodeStrict(DailySyncRequest.self)
+        guard let data = body.data else { throw HaleError.invalidRequest("data is required") }
+        let account = try request.account.accountId
+        let (day, result) = try await request.hale.healthSync.syncDailyTotals(
+            platform: body.platform, steps: data.steps, distance: data.distance, date: data.date, account: account,
+            zone: try await zone(of: request, account: account))
+        return DailySyncResponse(date: day.description, syncLog: SyncLogResponse(result.log))
+    }
+
+    /// The request's `X-Timezone`, else the account's zone, else UTC: the rule of seed 001.
+    private func zone(of request: Request, account: AccountID) async throws -> TimeZone {
+        try await request.hale.health.timeZone(of: account, header: request.headers.first(name: "X-Timezone"))
+    }
+}
