@@ -42,6 +42,8 @@ public struct HaleServices: Sendable {
     public let healthConsents: HealthConsents
     /// Sample sync (seeds 000 and 004).
     public let healthSync: HealthSync
+    /// Deletes synced health data past its retention or its consent.
+    public let healthRetention: HealthRetention
     /// Connections to health-data providers (seed 004).
     public let healthConnections: HealthConnections
     let signingKeys: SigningKeyRing
@@ -104,6 +106,9 @@ public struct HaleServices: Sendable {
         healthSync = HealthSync(
             repository: healthSamples, consents: healthConsents, rollups: rollups,
             limits: configuration.health.limits, clock: clock)
+        healthRetention = HealthRetention(
+            repository: healthSamples, rollups: rollups, retentionDays: configuration.health.retentionDays,
+            clock: clock)
         healthConnections = HealthConnections(
             repository: SQLHealthConnectionRepository(database: database), consents: healthConsents, clock: clock)
         appleNotifications = AppleNotifications(

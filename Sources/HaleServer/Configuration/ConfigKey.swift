@@ -210,6 +210,9 @@ extension ConfigKey {
         ConfigKey(
             path: "health.maxDistance", kind: .integer, defaultValue: "250000", summary: "Most metres a day accepts."),
         ConfigKey(
+            path: "health.retentionDays", kind: .integer, defaultValue: "30",
+            summary: "Days synced samples, their daily totals and sync logs are kept; 0 keeps them."),
+        ConfigKey(
             path: "apps.apple", kind: .list, defaultValue: "",
             summary: "iOS apps as `TEAMID.bundle.id`, served in `/.well-known/apple-app-site-association`."),
         ConfigKey(

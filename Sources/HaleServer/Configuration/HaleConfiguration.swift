@@ -121,6 +121,8 @@ public struct HaleConfiguration: Sendable {
         public var playIntegrityMaximumAge: Duration
         /// The plausibility limits.
         public var limits: HealthLimits
+        /// Days synced health data is kept; 0 keeps it.
+        public var retentionDays: Int
     }
 
     /// Request budgets for routes that invite guessing.
@@ -225,7 +227,8 @@ public struct HaleConfiguration: Sendable {
                 steps: Int64(try values.integer("health.maxSteps")),
                 duration: Int64(try values.integer("health.maxDuration")),
                 calories: Int64(try values.integer("health.maxCalories")),
-                distance: Int64(try values.integer("health.maxDistance"))))
+                distance: Int64(try values.integer("health.maxDistance"))),
+            retentionDays: try values.integer("health.retentionDays"))
         apps = Apps(
             apple: try values.list("apps.apple"), android: try values.list("apps.android").map(Self.androidApp))
         logLevel = try Self.logLevel(try values.string("logging.level"))
@@ -255,6 +258,9 @@ public struct HaleConfiguration: Sendable {
         }
         guard (1...1000).contains(deviceKeys.lockoutThreshold) else {
             throw ConfigError("deviceKeys.lockoutThreshold must be between 1 and 1000")
+        }
+        guard (0...36_500).contains(health.retentionDays) else {
+            throw ConfigError("health.retentionDays must be between 0 (keep) and 36500")
         }
         try socialSignIn.validate()
     }

@@ -17,5 +17,6 @@ enum HaleMigrations {
         M0012_CreateHealthConsents(),
         M0013_CreateHealthConnections(),
         M0014_CreateHealthSamples(),
+        M0016_IndexHealthSampleEnds(),
     ]
 }

@@ -35,4 +35,11 @@ protocol HealthSampleRepository: Sendable {
     func logs(of account: AccountID, limit: Int) async throws -> [HealthSyncLog]
     /// Records a sync through the account's connection to `provider`, if it has one.
     func markSynced(_ account: AccountID, provider: String, at date: Date) async throws
+    /// Deletes up to `limit` samples of any account that ended before `date`; returns how many. Rows another
+    /// instance is deleting are skipped, not waited for.
+    func deleteSamples(endedBefore date: Date, limit: Int) async throws -> Int
+    /// Deletes every account's rollups of days before `day` and sync logs started before `date`.
+    func deleteRollupsAndLogs(before day: LocalDate, startedBefore date: Date) async throws
+    /// Deletes up to `limit` samples of any account whose kind and platform has no consent in force; returns them.
+    func deleteUnconsentedSamples(limit: Int) async throws -> [StoredHealthSample]
 }

@@ -130,6 +130,39 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
             .run()
     }
 
+    func deleteSamples(endedBefore date: Date, limit: Int) async throws -> Int {
+        try await database.sql.raw(
+            """
+            DELETE FROM health_samples WHERE id IN (
+                SELECT id FROM health_samples WHERE end_at < \(bind: date) LIMIT \(bind: limit)\(unsafeRaw: skipLocked))
+            RETURNING id
+            """
+        ).all().count
+    }
+
+    func deleteRollupsAndLogs(before day: LocalDate, startedBefore date: Date) async throws {
+        try await database.sql.delete(from: "health_rollups").where("day", .lessThan, day.dayNumber).run()
+        try await database.sql.delete(from: "health_sync_logs").where("started_at", .lessThan, date).run()
+    }
+
+    func deleteUnconsentedSamples(limit: Int) async throws -> [StoredHealthSample] {
+        try await database.sql.raw(
+            """
+            DELETE FROM health_samples WHERE id IN (
+                SELECT s.id FROM health_samples s WHERE NOT EXISTS (
+                    SELECT 1 FROM health_consents c
+                    WHERE c.account_id = s.account_id AND c.permission = s.type AND c.revoked_at IS NULL
+                        AND c.platform = CASE s.provider WHEN 'healthkit' THEN 'apple' WHEN 'googlefit' THEN 'google'
+                            ELSE s.provider END)
+                LIMIT \(bind: limit)\(unsafeRaw: skipLocked))
+            RETURNING *
+            """
+        ).all(decoding: StoredHealthSample.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    /// On PostgreSQL, rows another instance has claimed are passed over, so instances never delete the same rows.
+    private var skipLocked: String { database.isPostgres ? " FOR UPDATE SKIP LOCKED" : "" }
+
     private static func chunks<T>(of items: [T], size: Int) -> [[T]] {
         stride(from: 0, to: items.count, by: size).map { Array(items[$0..<min($0 + size, items.count)]) }
     }

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Keeps synced health data only as long as it may be kept: samples older than the retention (seed 000's 30 days by
+/// default) go, with their rollups and sync logs, and so does any sample whose consent is no longer in force.
+public struct HealthRetention: Sendable {
+    let repository: any HealthSampleRepository
+    let rollups: HealthRollupWriter
+    /// Days kept; 0 keeps everything.
+    let retentionDays: Int
+    let clock: HaleClock
+
+    /// Rows deleted per statement, so a large backlog never holds one long transaction.
+    static let batch = 1_000
+
+    /// Deletes what is past the retention; returns how many samples.
+    @discardableResult
+    public func deleteExpired() async throws -> Int {
+        guard retentionDays > 0 else { return 0 }
+        let cutoff = clock.now().addingTimeInterval(-Double(retentionDays) * 86_400)
+        var deleted = 0
+        while true {
+            let count = try await repository.deleteSamples(endedBefore: cutoff, limit: Self.batch)
+            deleted += count
+            if count < Self.batch { break }
+        }
+        // A local day can end up to 18 hours after its UTC day: keep the day before the cutoff's.
+        let cutoffDay = LocalDate(at: cutoff, in: TimeZone(identifier: "UTC")!).adding(days: -1)
+        try await repository.deleteRollupsAndLogs(before: cutoffDay, startedBefore: cutoff)
+        return deleted
+    }
+
+    /// Deletes samples whose kind and platform has no consent in force, and rebuilds the rollups they were in. A
+    /// revocation deletes its data when it is answered; this catches a sync that raced it.
+    @discardableResult
+    public func deleteUnconsented() async throws -> Int {
+        let rollups = rollups
+        let now = clock.now()
+        var deleted = 0
+        while true {
+            let count = try await repository.transaction { store in
+                let samples = try await store.deleteUnconsentedSamples(limit: Self.batch)
+                for (account, owned) in Dictionary(grouping: samples, by: \.accountId) {
+                    try await rollups.recompute(HealthRollupWriter.days(of: owned), of: account, on: store, at: now)
+                }
+                return samples.count
+            }
+            deleted += count
+            if count < Self.batch { return deleted }
+        }
+    }
+}
