@@ -42,6 +42,8 @@ public struct HaleServices: Sendable {
     public let healthConsents: HealthConsents
     /// Sample sync (seeds 000 and 004).
     public let healthSync: HealthSync
+    /// The export and deletion of an account's health data.
+    public let healthDataRights: HealthDataRights
     /// Deletes synced health data past its retention or its consent.
     public let healthRetention: HealthRetention
     /// Connections to health-data providers (seed 004).
@@ -111,6 +113,9 @@ public struct HaleServices: Sendable {
             clock: clock)
         healthConnections = HealthConnections(
             repository: SQLHealthConnectionRepository(database: database), consents: healthConsents, clock: clock)
+        healthDataRights = HealthDataRights(
+            samples: healthSamples, attested: SQLHealthRepository(database: database), consents: healthConsents,
+            connections: healthConnections, rollups: rollups, audit: audit, clock: clock)
         appleNotifications = AppleNotifications(
             verifier: providerTokens, repository: SQLSocialAccountRepository(database: database), audit: audit,
             clock: clock)

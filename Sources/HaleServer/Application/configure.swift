@@ -75,5 +75,6 @@ private func registerRoutes(_ app: Application) throws {
     try app.register(collection: HealthConsentRoutes(base: ["api", "v1", "health"]))
     try app.register(collection: HealthConnectionRoutes())
     try app.register(collection: HealthSyncRoutes())
+    try app.register(collection: HealthDataRoutes())
     try app.register(collection: AssociationRoutes())
 }

@@ -22,6 +22,8 @@ public enum AuditEventType: String, Sendable, CaseIterable {
     case healthConsentGranted = "health_consent_granted"
     /// The account revoked consent to health data; the data of those kinds was deleted.
     case healthConsentRevoked = "health_consent_revoked"
+    /// The account deleted all of its health data.
+    case healthDataDeleted = "health_data_deleted"
 }
 
 /// The append-only, hash-chained record of security events. Each event stores the SHA-256 of its content and of the

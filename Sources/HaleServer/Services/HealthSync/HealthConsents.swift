@@ -59,6 +59,11 @@ public struct HealthConsents: Sendable {
         }
     }
 
+    /// Every grant the account has made, revoked ones included, ordered by platform and permission.
+    public func history(of account: AccountID) async throws -> [ConsentGrant] {
+        try await repository.grants(of: account)
+    }
+
     /// The account's grants in force, ordered by platform and permission.
     public func current(of account: AccountID) async throws -> [ConsentGrant] {
         try await repository.grants(of: account).filter(\.isActive)

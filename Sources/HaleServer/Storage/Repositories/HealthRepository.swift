@@ -16,4 +16,8 @@ protocol HealthRepository: Sendable {
     func timeZone(of account: AccountID) async throws -> String?
     /// Remembers the time zone the account's days are in.
     func setTimeZone(_ identifier: String, of account: AccountID) async throws
+    /// Every one of the account's submitted day totals, by day and source.
+    func allDailyTotals(of account: AccountID) async throws -> [HealthDailyTotal]
+    /// Deletes the account's submitted day totals and their per-day summary; returns how many totals.
+    func deleteAll(of account: AccountID) async throws -> Int
 }

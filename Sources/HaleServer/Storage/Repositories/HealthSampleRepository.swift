@@ -42,4 +42,14 @@ protocol HealthSampleRepository: Sendable {
     func deleteRollupsAndLogs(before day: LocalDate, startedBefore date: Date) async throws
     /// Deletes up to `limit` samples of any account whose kind and platform has no consent in force; returns them.
     func deleteUnconsentedSamples(limit: Int) async throws -> [StoredHealthSample]
+    /// Up to `limit` of the account's samples ordered by start and id, after `cursor` (a start and an id).
+    func samples(of account: AccountID, after cursor: (start: Date, id: UUID)?, limit: Int) async throws
+        -> [StoredHealthSample]
+    /// The account's rollups, every type and day, ordered by day and type.
+    func allRollups(of account: AccountID) async throws
+        -> [(day: LocalDate, type: String, all: Double, excludingUserEntered: Double)]
+    /// Deletes every sample of the account; returns what it deleted.
+    func deleteAllSamples(of account: AccountID) async throws -> [StoredHealthSample]
+    /// Deletes every sync log of the account; returns how many.
+    func deleteAllLogs(of account: AccountID) async throws -> Int
 }

@@ -95,6 +95,32 @@ struct SQLHealthRepository: HealthRepository {
         return try PackedDailyTotals.parse(packed ?? "")
     }
 
+    func allDailyTotals(of account: AccountID) async throws -> [HealthDailyTotal] {
+        try await database.sql.select().column("*").from("health_daily_totals").where("account_id", .equal, account)
+            .orderBy("day").orderBy("source").all().map { row in
+                HealthDailyTotal(
+                    id: try row.decode(column: "id", as: UUID.self), accountId: account,
+                    day: LocalDate(dayNumber: try row.decode(column: "day", as: Int.self)),
+                    source: try row.decode(column: "source", as: String.self),
+                    platform: try row.decode(column: "platform", as: String.self),
+                    totals: HealthTotals(
+                        steps: try row.decode(column: "steps", as: Int64.self),
+                        duration: try row.decode(column: "duration", as: Int64.self),
+                        caloriesHundredths: try row.decode(column: "calories_hundredths", as: Int64.self),
+                        distanceHundredths: try row.decode(column: "distance_hundredths", as: Int64.self)),
+                    createdAt: try row.decode(column: "created_at", as: Date.self),
+                    updatedAt: try row.decode(column: "updated_at", as: Date.self))
+            }
+    }
+
+    func deleteAll(of account: AccountID) async throws -> Int {
+        try await database.writeTransaction { database in
+            try await database.sql.delete(from: "health_day_summaries").where("account_id", .equal, account).run()
+            return try await database.sql.delete(from: "health_daily_totals").where("account_id", .equal, account)
+                .returning("id").all().count
+        }
+    }
+
     func lastUpdated(of account: AccountID, on day: LocalDate) async throws -> Date? {
         try await database.sql.select().column("updated_at").from("health_day_summaries")
             .where("account_id", .equal, account).where("day", .equal, day.dayNumber)

@@ -160,6 +160,45 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
         ).all(decoding: StoredHealthSample.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
+    func samples(of account: AccountID, after cursor: (start: Date, id: UUID)?, limit: Int) async throws
+        -> [StoredHealthSample]
+    {
+        var query = database.sql.select().column("*").from("health_samples").where("account_id", .equal, account)
+        if let cursor {
+            query = query.where {
+                $0.where("start_at", .greaterThan, cursor.start).orWhere {
+                    $0.where("start_at", .equal, cursor.start).where("id", .greaterThan, cursor.id)
+                }
+            }
+        }
+        return try await query.orderBy("start_at").orderBy("id").limit(limit)
+            .all(decoding: StoredHealthSample.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    func allRollups(of account: AccountID) async throws
+        -> [(day: LocalDate, type: String, all: Double, excludingUserEntered: Double)]
+    {
+        try await database.sql.select().column("day").column("type").column("value")
+            .column("value_excluding_user_entered").from("health_rollups").where("account_id", .equal, account)
+            .orderBy("day").orderBy("type").all().map { row in
+                (
+                    LocalDate(dayNumber: try row.decode(column: "day", as: Int.self)),
+                    try row.decode(column: "type", as: String.self), try row.decode(column: "value", as: Double.self),
+                    try row.decode(column: "value_excluding_user_entered", as: Double.self)
+                )
+            }
+    }
+
+    func deleteAllSamples(of account: AccountID) async throws -> [StoredHealthSample] {
+        try await database.sql.delete(from: "health_samples").where("account_id", .equal, account).returning("*")
+            .all(decoding: StoredHealthSample.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    func deleteAllLogs(of account: AccountID) async throws -> Int {
+        try await database.sql.delete(from: "health_sync_logs").where("account_id", .equal, account)
+            .returning("id").all().count
+    }
+
     /// On PostgreSQL, rows another instance has claimed are passed over, so instances never delete the same rows.
     private var skipLocked: String { database.isPostgres ? " FOR UPDATE SKIP LOCKED" : "" }
 
