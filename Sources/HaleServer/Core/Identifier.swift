@@ -57,3 +57,9 @@ public typealias SessionID = Identifier<SessionTag>
 public typealias DeviceID = Identifier<DeviceTag>
 /// Identifies a server challenge.
 public typealias ServerChallengeID = Identifier<ServerChallengeTag>
+
+/// Tags a fitness-challenge identifier.
+public enum FitnessChallengeTag {}
+
+/// Identifies a fitness challenge.
+public typealias FitnessChallengeID = Identifier<FitnessChallengeTag>

@@ -17,6 +17,7 @@ enum HaleMigrations {
         M0012_CreateHealthConsents(),
         M0013_CreateHealthConnections(),
         M0014_CreateHealthSamples(),
+        M0015_CreateFitnessChallenges(),
         M0016_IndexHealthSampleEnds(),
     ]
 }

@@ -1,0 +1,20 @@
+import Foundation
+
+/// Stores fitness challenges and their members. Progress is written here on joining, and by
+/// `HealthSampleRepository.updateFitnessChallengeProgress` whenever rollups change.
+protocol FitnessChallengeRepository: Sendable {
+    /// Stores a new challenge with its creator as its first member.
+    func create(_ challenge: FitnessChallenge) async throws
+    /// The challenge as `account` sees it.
+    func overview(of id: FitnessChallengeID, for account: AccountID) async throws -> FitnessChallengeOverview?
+    /// The challenges `account` is an active member of, newest first.
+    func joined(by account: AccountID) async throws -> [FitnessChallengeOverview]
+    /// Public challenges, newest first, as `account` sees them.
+    func publicChallenges(for account: AccountID, limit: Int) async throws -> [FitnessChallengeOverview]
+    /// Makes `account` an active member, computing its progress; joining again while a member changes nothing.
+    func join(_ id: FitnessChallengeID, account: AccountID, at date: Date) async throws
+    /// Ends `account`'s membership, if active.
+    func leave(_ id: FitnessChallengeID, account: AccountID, at date: Date) async throws
+    /// The active members by progress, most first, then by who joined first.
+    func standings(of challenge: FitnessChallenge, limit: Int) async throws -> [FitnessChallengeStanding]
+}

@@ -1,0 +1,165 @@
+import Foundation
+import SQLKit
+
+/// `FitnessChallengeRepository` on SQL.
+struct SQLFitnessChallengeRepository: FitnessChallengeRepository {
+    let database: HaleDatabase
+
+    func create(_ challenge: FitnessChallenge) async throws {
+        try await database.writeTransaction { database in
+            try await Self.lock(challenge.creatorAccountId, on: database)
+            try await database.sql.raw(
+                """
+                INSERT INTO fitness_challenges (id, creator_account_id, name, type, goal, start_day, end_day,
+                    visibility, includes_user_entered, created_at)
+                VALUES (\(bind: challenge.id), \(bind: challenge.creatorAccountId), \(bind: challenge.name),
+                    \(bind: challenge.type.rawValue), \(bind: challenge.goal), \(bind: challenge.window.first.dayNumber),
+                    \(bind: challenge.window.last.dayNumber), \(bind: challenge.visibility.rawValue),
+                    \(bind: challenge.includesUserEntered), \(bind: challenge.createdAt))
+                """
+            ).run()
+            try await Self.join(
+                challenge.id, account: challenge.creatorAccountId, at: challenge.createdAt, on: database)
+        }
+    }
+
+    func overview(of id: FitnessChallengeID, for account: AccountID) async throws -> FitnessChallengeOverview? {
+        try await overviews(for: account, where: "c.id = \(bind: id)", limit: 1).first
+    }
+
+    func joined(by account: AccountID) async throws -> [FitnessChallengeOverview] {
+        try await overviews(for: account, where: "me.account_id IS NOT NULL", limit: nil)
+    }
+
+    func publicChallenges(for account: AccountID, limit: Int) async throws -> [FitnessChallengeOverview] {
+        let visibility = FitnessChallenge.Visibility.public.rawValue
+        return try await overviews(for: account, where: "c.visibility = \(bind: visibility)", limit: limit)
+    }
+
+    func join(_ id: FitnessChallengeID, account: AccountID, at date: Date) async throws {
+        try await database.writeTransaction { database in
+            try await Self.lock(account, on: database)
+            try await Self.join(id, account: account, at: date, on: database)
+        }
+    }
+
+    func leave(_ id: FitnessChallengeID, account: AccountID, at date: Date) async throws {
+        try await database.sql.update("fitness_challenge_members").set("left_at", to: date).set("updated_at", to: date)
+            .where("challenge_id", .equal, id).where("account_id", .equal, account).where(
+                "left_at", .is, SQLLiteral.null
+            )
+            .run()
+    }
+
+    func standings(of challenge: FitnessChallenge, limit: Int) async throws -> [FitnessChallengeStanding] {
+        let rows = try await database.sql.select().column("account_id").column("progress")
+            .from("fitness_challenge_members").where("challenge_id", .equal, challenge.id)
+            .where("left_at", .is, SQLLiteral.null)
+            .orderBy("progress", .descending).orderBy("joined_at").orderBy("account_id").limit(limit)
+            .all(decoding: StandingRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+        return rows.enumerated().map { index, row in
+            FitnessChallengeStanding(
+                rank: index + 1, accountId: row.accountId, progress: row.progress,
+                completed: row.progress >= challenge.goal)
+        }
+    }
+
+    /// Sets the progress of `account`'s active memberships in the challenges `condition` selects (an SQL condition
+    /// on `fitness_challenges`) to the sum of its rollups of each challenge's type over the challenge's window: with
+    /// user-entered samples or without, as the challenge says. Rollups hold each sample once, so progress does too.
+    ///
+    /// Run it in the transaction that changed the rollups, after `lock(_:on:)`.
+    static func updateProgress(
+        of account: AccountID, inChallenges condition: SQLQueryString, at date: Date, on database: HaleDatabase
+    ) async throws {
+        try await database.sql.raw(
+            """
+            UPDATE fitness_challenge_members SET updated_at = \(bind: date), progress = (
+                SELECT COALESCE(SUM(CASE WHEN c.includes_user_entered THEN r.value
+                    ELSE r.value_excluding_user_entered END), 0)
+                FROM fitness_challenges c JOIN health_rollups r ON r.account_id = fitness_challenge_members.account_id
+                    AND r.type = c.type AND r.day >= c.start_day AND r.day <= c.end_day
+                WHERE c.id = fitness_challenge_members.challenge_id)
+            WHERE account_id = \(bind: account) AND left_at IS NULL
+                AND challenge_id IN (SELECT id FROM fitness_challenges WHERE \(condition))
+            """
+        ).run()
+    }
+
+    /// Serialises the transactions that write the account's rollups or memberships, so that progress computed in one
+    /// always sees what the other committed. SQLite's write transactions are serial already; on PostgreSQL this
+    /// locks the account's row (without blocking the foreign-key checks of other inserts).
+    static func lock(_ account: AccountID, on database: HaleDatabase) async throws {
+        guard database.isPostgres else { return }
+        try await database.sql.raw("SELECT id FROM accounts WHERE id = \(bind: account) FOR NO KEY UPDATE").run()
+    }
+
+    private static func join(_ id: FitnessChallengeID, account: AccountID, at date: Date, on database: HaleDatabase)
+        async throws
+    {
+        try await database.sql.raw(
+            """
+            INSERT INTO fitness_challenge_members (challenge_id, account_id, joined_at, left_at, progress, updated_at)
+            VALUES (\(bind: id), \(bind: account), \(bind: date), NULL, \(bind: 0.0), \(bind: date))
+            ON CONFLICT (challenge_id, account_id) DO UPDATE SET joined_at = excluded.joined_at, left_at = NULL,
+                updated_at = excluded.updated_at
+            WHERE fitness_challenge_members.left_at IS NOT NULL
+            """
+        ).run()
+        try await updateProgress(of: account, inChallenges: "id = \(bind: id)", at: date, on: database)
+    }
+
+    private func overviews(for account: AccountID, where condition: SQLQueryString, limit: Int?) async throws
+        -> [FitnessChallengeOverview]
+    {
+        var query: SQLQueryString = """
+            SELECT c.id, c.creator_account_id, c.name, c.type, c.goal, c.start_day, c.end_day, c.visibility,
+                c.includes_user_entered, c.created_at,
+                (SELECT COUNT(*) FROM fitness_challenge_members n WHERE n.challenge_id = c.id AND n.left_at IS NULL)
+                    AS member_count,
+                me.progress AS my_progress
+            FROM fitness_challenges c
+            LEFT JOIN fitness_challenge_members me ON me.challenge_id = c.id AND me.account_id = \(bind: account)
+                AND me.left_at IS NULL
+            WHERE \(condition)
+            ORDER BY c.created_at DESC, c.id
+            """
+        if let limit { query.appendInterpolation(" LIMIT \(bind: limit)" as SQLQueryString) }
+        return try await database.sql.raw(query)
+            .all(decoding: OverviewRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+            .compactMap(\.overview)
+    }
+
+    private struct StandingRow: Decodable {
+        let accountId: AccountID
+        let progress: Double
+    }
+
+    private struct OverviewRow: Decodable {
+        let id: FitnessChallengeID
+        let creatorAccountId: AccountID
+        let name: String
+        let type: String
+        let goal: Double
+        let startDay: Int
+        let endDay: Int
+        let visibility: String
+        let includesUserEntered: Bool
+        let createdAt: Date
+        let memberCount: Int
+        let myProgress: Double?
+
+        var overview: FitnessChallengeOverview? {
+            guard let type = HealthSampleType(rawValue: type),
+                let window = ChallengeWindow(first: LocalDate(dayNumber: startDay), last: LocalDate(dayNumber: endDay)),
+                let visibility = FitnessChallenge.Visibility(rawValue: visibility)
+            else {
+                return nil
+            }
+            let challenge = FitnessChallenge(
+                id: id, creatorAccountId: creatorAccountId, name: name, type: type, goal: goal, window: window,
+                visibility: visibility, includesUserEntered: includesUserEntered, createdAt: createdAt)
+            return FitnessChallengeOverview(challenge: challenge, memberCount: memberCount, progress: myProgress)
+        }
+    }
+}
