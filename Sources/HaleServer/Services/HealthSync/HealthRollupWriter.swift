@@ -1,7 +1,8 @@
 import Foundation
 
 /// Recomputes daily rollups after samples change: every sample that could touch the changed days is read again and
-/// rolled up by `DailyRollup`'s rules, with and without user-entered samples.
+/// rolled up by `DailyRollup`'s rules, with and without user-entered samples; then the progress of the fitness
+/// challenges those days count towards is recomputed from the new rollups, in the same transaction.
 struct HealthRollupWriter: Sendable {
     let priority: SourcePriority
 
@@ -16,7 +17,8 @@ struct HealthRollupWriter: Sendable {
         return days
     }
 
-    /// Writes the rollups of `days`, by type, for the account.
+    /// Writes the rollups of `days`, by type, for the account, and the account's progress in the fitness challenges
+    /// they change.
     func recompute(
         _ days: [String: Set<LocalDate>], of account: AccountID, on store: any HealthSampleRepository, at now: Date
     ) async throws {
@@ -35,6 +37,12 @@ struct HealthRollupWriter: Sendable {
                 let value = all[day].map { (all: $0, excludingUserEntered: devices[day] ?? 0) }
                 try await store.setRollup(of: account, day: day, type: type, value: value, at: now)
             }
+        }
+        // After every rollup is written: progress locks the account (on PostgreSQL), and a transaction holding that
+        // lock must not wait for another's rollups.
+        for (type, typeDays) in days {
+            guard let first = typeDays.min(), let last = typeDays.max() else { continue }
+            try await store.updateFitnessChallengeProgress(of: account, type: type, from: first, through: last, at: now)
         }
     }
 

@@ -27,6 +27,11 @@ protocol HealthSampleRepository: Sendable {
     /// The account's rollups of `type` over `start … end`, by day.
     func rollups(of account: AccountID, type: String, from start: LocalDate, through end: LocalDate) async throws
         -> [LocalDate: (all: Double, excludingUserEntered: Double)]
+    /// Recomputes the account's progress in the fitness challenges it is an active member of that count `type` and
+    /// whose window overlaps `first … last`, from its rollups; run after the rollups changed, in their transaction.
+    func updateFitnessChallengeProgress(
+        of account: AccountID, type: String, from first: LocalDate, through last: LocalDate, at date: Date
+    ) async throws
     /// Stores a sync's log; false when the account already has one for its batch id.
     func insert(_ log: HealthSyncLog) async throws -> Bool
     /// The log of the account's batch with this id.

@@ -102,6 +102,18 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
         return rollups
     }
 
+    func updateFitnessChallengeProgress(
+        of account: AccountID, type: String, from first: LocalDate, through last: LocalDate, at date: Date
+    ) async throws {
+        try await SQLFitnessChallengeRepository.lock(account, on: database)
+        try await SQLFitnessChallengeRepository.updateProgress(
+            of: account,
+            inChallenges: """
+                type = \(bind: type) AND start_day <= \(bind: last.dayNumber) AND end_day >= \(bind: first.dayNumber)
+                """,
+            at: date, on: database)
+    }
+
     func insert(_ log: HealthSyncLog) async throws -> Bool {
         do {
             try await database.sql.insert(into: "health_sync_logs").model(log, keyEncodingStrategy: .convertToSnakeCase)
