@@ -48,6 +48,8 @@ public struct HaleServices: Sendable {
     public let healthRetention: HealthRetention
     /// Connections to health-data providers (seed 004).
     public let healthConnections: HealthConnections
+    /// Fitness challenges over synced health data (seed 004).
+    public let fitnessChallenges: FitnessChallenges
     let signingKeys: SigningKeyRing
 
     init(
@@ -116,6 +118,8 @@ public struct HaleServices: Sendable {
         healthDataRights = HealthDataRights(
             samples: healthSamples, attested: SQLHealthRepository(database: database), consents: healthConsents,
             connections: healthConnections, rollups: rollups, audit: audit, clock: clock)
+        fitnessChallenges = FitnessChallenges(
+            repository: SQLFitnessChallengeRepository(database: database), clock: clock)
         appleNotifications = AppleNotifications(
             verifier: providerTokens, repository: SQLSocialAccountRepository(database: database), audit: audit,
             clock: clock)

@@ -76,5 +76,6 @@ private func registerRoutes(_ app: Application) throws {
     try app.register(collection: HealthConnectionRoutes())
     try app.register(collection: HealthSyncRoutes())
     try app.register(collection: HealthDataRoutes())
+    try app.register(collection: FitnessChallengeRoutes())
     try app.register(collection: AssociationRoutes())
 }

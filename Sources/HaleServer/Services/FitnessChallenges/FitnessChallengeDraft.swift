@@ -1,0 +1,92 @@
+import Foundation
+
+/// A fitness challenge as a request describes it, before it is checked.
+public struct FitnessChallengeDraft: Sendable {
+    /// 1 to 100 Unicode scalars (what JSON Schema's `maxLength` counts), not all white space, with no control
+    /// characters; kept as sent.
+    public var name: String?
+    /// `steps`, `distance`, `calories` or `active_minutes`, or another name `HealthSampleType(parsing:)` reads.
+    public var type: String?
+    /// More than 0, in the type's canonical unit.
+    public var goal: Double?
+    /// `YYYY-MM-DD`, the first day counted.
+    public var startDate: String?
+    /// `YYYY-MM-DD`, the last day counted: on or after `startDate`, and at most 366 days in all.
+    public var endDate: String?
+    /// `public` or `private`; `private` when absent.
+    public var visibility: String?
+    /// Whether user-entered samples count; false when absent.
+    public var includesUserEntered: Bool?
+
+    /// The most days a window may hold.
+    public static let maximumDays = 366
+    /// The longest name, in characters.
+    public static let maximumNameLength = 100
+
+    /// A draft with these fields.
+    public init(
+        name: String?, type: String?, goal: Double?, startDate: String?, endDate: String?, visibility: String?,
+        includesUserEntered: Bool?
+    ) {
+        self.name = name
+        self.type = type
+        self.goal = goal
+        self.startDate = startDate
+        self.endDate = endDate
+        self.visibility = visibility
+        self.includesUserEntered = includesUserEntered
+    }
+
+    /// The challenge it describes, created by `creator` at `now`; a 400 `INVALID_REQUEST` naming the first field
+    /// that is wrong.
+    func challenge(by creator: AccountID, at now: Date) throws -> FitnessChallenge {
+        guard let name, Self.isValid(name: name) else {
+            throw HaleError.invalidRequest(
+                "name must be 1 to \(Self.maximumNameLength) characters, not only spaces, and no control characters")
+        }
+        guard let type = type.flatMap(HealthSampleType.init(parsing:)), FitnessChallenge.types.contains(type) else {
+            throw HaleError.invalidRequest("type must be one of: \(Self.typeNames)")
+        }
+        guard let goal, goal.isFinite, goal > 0 else { throw HaleError.invalidRequest("goal must be a number above 0") }
+        let first = try Self.day(startDate, field: "startDate")
+        let last = try Self.day(endDate, field: "endDate")
+        guard let window = ChallengeWindow(first: first, last: last) else {
+            throw HaleError.invalidRequest("endDate must not be before startDate")
+        }
+        guard last.dayNumber - first.dayNumber < Self.maximumDays else {
+            throw HaleError.invalidRequest("A fitness challenge lasts at most \(Self.maximumDays) days")
+        }
+        guard let visibility = FitnessChallenge.Visibility(rawValue: visibility ?? "private") else {
+            throw HaleError.invalidRequest("visibility must be public or private")
+        }
+        return FitnessChallenge(
+            id: .random(), creatorAccountId: creator, name: name, type: type, goal: goal, window: window,
+            visibility: visibility, includesUserEntered: includesUserEntered ?? false, createdAt: now)
+    }
+
+    private static let typeNames = FitnessChallenge.types.map(\.rawValue).joined(separator: ", ")
+
+    /// The rule the OpenAPI document states as `^[^\x00-\x1f\x7f]*[^\s\x00-\x1f\x7f][^\x00-\x1f\x7f]*$`: a
+    /// schema-driven client and the server agree on every name.
+    private static func isValid(name: String) -> Bool {
+        let scalars = name.unicodeScalars
+        return (1...maximumNameLength).contains(scalars.count) && !scalars.contains(where: isControl)
+            && scalars.contains { !ecmaScriptSpaces.contains($0) }
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || scalar.value == 0x7F
+    }
+
+    /// ECMAScript's `\s`, which OpenAPI's patterns use; slightly different from Unicode's White_Space.
+    private static let ecmaScriptSpaces: Set<Unicode.Scalar> = Set(
+        [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0xA0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF]
+            .compactMap(Unicode.Scalar.init) + (0x2000...0x200A).compactMap(Unicode.Scalar.init))
+
+    private static func day(_ text: String?, field: String) throws -> LocalDate {
+        guard let day = text.flatMap(LocalDate.init) else {
+            throw HaleError.invalidRequest("\(field) must be a date as YYYY-MM-DD")
+        }
+        return day
+    }
+}

@@ -1,0 +1,103 @@
+import Vapor
+
+/// `POST /api/v1/challenges`.
+struct CreateFitnessChallengeRequest: StrictRequestBody {
+    static let allowedFields: Set<String> = [
+        "name", "type", "goal", "startDate", "endDate", "visibility", "includesUserEntered",
+    ]
+    let name: String?
+    let type: String?
+    let goal: Double?
+    let startDate: String?
+    let endDate: String?
+    let visibility: String?
+    let includesUserEntered: Bool?
+
+    var draft: FitnessChallengeDraft {
+        FitnessChallengeDraft(
+            name: name, type: type, goal: goal, startDate: startDate, endDate: endDate, visibility: visibility,
+            includesUserEntered: includesUserEntered)
+    }
+}
+
+/// A challenge as the API answers it, to the account that asked.
+struct FitnessChallengeResponse: Content {
+    let id: String
+    let name: String
+    let type: String
+    let goal: Double
+    let startDate: String
+    let endDate: String
+    let visibility: String
+    let includesUserEntered: Bool
+    let memberCount: Int
+    let joined: Bool
+    let progress: Double?
+    let createdAt: String
+
+    init(_ overview: FitnessChallengeOverview) {
+        let challenge = overview.challenge
+        id = challenge.id.description
+        name = challenge.name
+        type = challenge.type.rawValue
+        goal = challenge.goal
+        startDate = challenge.window.first.description
+        endDate = challenge.window.last.description
+        visibility = challenge.visibility.rawValue
+        includesUserEntered = challenge.includesUserEntered
+        memberCount = overview.memberCount
+        joined = overview.joined
+        progress = overview.progress
+        createdAt = ISO8601.string(challenge.createdAt)
+    }
+
+    /// Writes `progress` as `null` rather than leaving it out.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(type, forKey: .type)
+        try container.encode(goal, forKey: .goal)
+        try container.encode(startDate, forKey: .startDate)
+        try container.encode(endDate, forKey: .endDate)
+        try container.encode(visibility, forKey: .visibility)
+        try container.encode(includesUserEntered, forKey: .includesUserEntered)
+        try container.encode(memberCount, forKey: .memberCount)
+        try container.encode(joined, forKey: .joined)
+        try container.encode(progress, forKey: .progress)
+        try container.encode(createdAt, forKey: .createdAt)
+    }
+}
+
+/// One challenge.
+struct FitnessChallengeEnvelope: Content {
+    var success = true
+    let challenge: FitnessChallengeResponse
+}
+
+/// A list of challenges.
+struct FitnessChallengesResponse: Content {
+    var success = true
+    let challenges: [FitnessChallengeResponse]
+}
+
+/// One member's place on a leaderboard.
+struct FitnessChallengeStandingResponse: Content {
+    let rank: Int
+    let accountId: String
+    let progress: Double
+    let completed: Bool
+
+    init(_ standing: FitnessChallengeStanding) {
+        rank = standing.rank
+        accountId = standing.accountId.description
+        progress = standing.progress
+        completed = standing.completed
+    }
+}
+
+/// A challenge's leaderboard.
+struct FitnessChallengeLeaderboardResponse: Content {
+    var success = true
+    let leaderboard: [FitnessChallengeStandingResponse]
+}
