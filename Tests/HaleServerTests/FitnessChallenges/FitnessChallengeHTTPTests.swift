@@ -1,5 +1,6 @@
 import Foundation
 import HaleTesting
+import SQLKit
 import Testing
 import Vapor
 import VaporTesting
@@ -68,6 +69,9 @@ struct FitnessChallengeHTTPTests {
             #expect(
                 try await HTTP.leaderboard(app, aliceToken, id).map { $0["accountId"] as? String }
                     == [alice, carol].map(\.description))
+            let kept = try await app.hale.database.sql.select().column("progress").from("fitness_challenge_members")
+                .where("account_id", .equal, bob).first(decoding: [String: Double].self)
+            #expect(kept == ["progress": 0])
             let joined = try await HTTP.get(app, bobToken, "?scope=joined")
             #expect((try joined.json()["challenges"] as? [Any])?.isEmpty == true)
 

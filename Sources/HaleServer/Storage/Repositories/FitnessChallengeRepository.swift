@@ -13,7 +13,8 @@ protocol FitnessChallengeRepository: Sendable {
     func publicChallenges(for account: AccountID, limit: Int) async throws -> [FitnessChallengeOverview]
     /// Makes `account` an active member, computing its progress; joining again while a member changes nothing.
     func join(_ id: FitnessChallengeID, account: AccountID, at date: Date) async throws
-    /// Ends `account`'s membership, if active.
+    /// Ends `account`'s membership, if active, and clears its progress: a left membership is never shown, and
+    /// derived health data should not outlive its use (rejoining recomputes it).
     func leave(_ id: FitnessChallengeID, account: AccountID, at date: Date) async throws
     /// The active members by progress, most first, then by who joined first.
     func standings(of challenge: FitnessChallenge, limit: Int) async throws -> [FitnessChallengeStanding]

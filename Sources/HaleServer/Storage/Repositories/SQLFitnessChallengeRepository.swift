@@ -45,6 +45,7 @@ struct SQLFitnessChallengeRepository: FitnessChallengeRepository {
 
     func leave(_ id: FitnessChallengeID, account: AccountID, at date: Date) async throws {
         try await database.sql.update("fitness_challenge_members").set("left_at", to: date).set("updated_at", to: date)
+            .set("progress", to: 0.0)
             .where("challenge_id", .equal, id).where("account_id", .equal, account).where(
                 "left_at", .is, SQLLiteral.null
             )
