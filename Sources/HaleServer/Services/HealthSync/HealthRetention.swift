@@ -39,7 +39,11 @@ public struct HealthRetention: Sendable {
         while true {
             let count = try await repository.transaction { store in
                 let samples = try await store.deleteUnconsentedSamples(limit: Self.batch)
-                for (account, owned) in Dictionary(grouping: samples, by: \.accountId) {
+                // Accounts in one order, so two instances sweeping at once lock them in the same order.
+                let byAccount = Dictionary(grouping: samples, by: \.accountId).sorted {
+                    $0.key.rawValue.uuidString < $1.key.rawValue.uuidString
+                }
+                for (account, owned) in byAccount {
                     try await rollups.recompute(HealthRollupWriter.days(of: owned), of: account, on: store, at: now)
                 }
                 return samples.count
