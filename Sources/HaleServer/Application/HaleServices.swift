@@ -103,7 +103,7 @@ public struct HaleServices: Sendable {
                 keys: SQLAppAttestKeyRepository(database: database), clock: clock),
             limits: configuration.health.limits, clock: clock)
         let healthSamples = SQLHealthSampleRepository(database: database)
-        let rollups = HealthRollupWriter(priority: .default)
+        let rollups = HealthRollupWriter(priorities: configuration.health.sourcePriorities)
         healthConsents = HealthConsents(
             repository: SQLHealthConsentRepository(database: database), samples: healthSamples, rollups: rollups,
             audit: audit, clock: clock)

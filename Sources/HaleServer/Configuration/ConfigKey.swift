@@ -210,6 +210,14 @@ extension ConfigKey {
         ConfigKey(
             path: "health.maxDistance", kind: .integer, defaultValue: "250000", summary: "Most metres a day accepts."),
         ConfigKey(
+            path: "health.sourcePriority.devices", kind: .list, defaultValue: "*:watch>phone>other",
+            summary:
+                "Which device's samples count where sources overlap, per type: `TYPE:watch>phone>other`, `*` for every type not named."
+        ),
+        ConfigKey(
+            path: "health.sourcePriority.apps", kind: .list, defaultValue: "",
+            summary: "Then which app's, per type: `TYPE:bundle.id>bundle.id`, `*` for every type not named."),
+        ConfigKey(
             path: "health.retentionDays", kind: .integer, defaultValue: "30",
             summary: "Days synced samples, their daily totals and sync logs are kept; 0 keeps them."),
         ConfigKey(

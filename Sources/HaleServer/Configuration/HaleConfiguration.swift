@@ -123,6 +123,8 @@ public struct HaleConfiguration: Sendable {
         public var limits: HealthLimits
         /// Days synced health data is kept; 0 keeps it.
         public var retentionDays: Int
+        /// Which sources count where samples overlap, per type.
+        public var sourcePriorities: SourcePriorities
     }
 
     /// Request budgets for routes that invite guessing.
@@ -228,7 +230,10 @@ public struct HaleConfiguration: Sendable {
                 duration: Int64(try values.integer("health.maxDuration")),
                 calories: Int64(try values.integer("health.maxCalories")),
                 distance: Int64(try values.integer("health.maxDistance"))),
-            retentionDays: try values.integer("health.retentionDays"))
+            retentionDays: try values.integer("health.retentionDays"),
+            sourcePriorities: try SourcePriorities(
+                devices: try values.list("health.sourcePriority.devices"),
+                apps: try values.list("health.sourcePriority.apps")))
         apps = Apps(
             apple: try values.list("apps.apple"), android: try values.list("apps.android").map(Self.androidApp))
         logLevel = try Self.logLevel(try values.string("logging.level"))

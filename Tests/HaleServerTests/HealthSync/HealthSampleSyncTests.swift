@@ -296,3 +296,43 @@ struct HealthSampleSyncTests {
         }
     }
 }
+
+@Suite("Health sync: configured source priority")
+struct SourcePriorityConfigurationTests {
+    @Test("a type can put the phone first; others keep the default; apps order within a device class")
+    func perType() throws {
+        let priorities = try SourcePriorities(
+            devices: ["steps:phone>watch>other"], apps: ["*:com.garmin.connect>com.apple.health"])
+        #expect(priorities.priority(for: "steps").deviceOrder == [.phone, .watch, .other])
+        #expect(priorities.priority(for: "distance").deviceOrder == [.watch, .phone, .other])
+        #expect(priorities.priority(for: "steps").bundleOrder == ["com.garmin.connect", "com.apple.health"])
+        #expect(priorities.priority(for: "unknown") == priorities.fallback)
+    }
+
+    @Test(
+        "a malformed entry is a configuration error",
+        arguments: ["steps", "steps:", "heart_rate:watch", "steps:watch>tablet", "*:watch,*:phone"])
+    func malformed(_ entry: String) {
+        #expect(throws: ConfigError.self) {
+            try SourcePriorities(devices: entry.split(separator: ",").map(String.init), apps: [])
+        }
+    }
+
+    @Test("with the phone put first for steps, a phone's steps win over the watch's", arguments: TestDatabase.available)
+    func phoneFirst(database: TestDatabase) async throws {
+        try await withHale(
+            on: database, clock: HaleClock { HealthSyncHTTPTests.now },
+            settings: ["health.sourcePriority.devices": "steps:phone>watch>other"]
+        ) { app in
+            let (account, token) = try await makeAccount(app)
+            try await HealthSyncHTTPTests.grant(app, account.id, "apple", ["steps"])
+            let samples = [
+                HealthSampleSyncTests.sample("W", 6_000, model: "Watch6,2"),
+                HealthSampleSyncTests.sample("P", 5_000, model: "iPhone15,3"),
+            ]
+            _ = try await HealthSampleSyncTests.sync(app, token, HealthSampleSyncTests.batch(samples))
+            let totals = try await HealthSyncHTTPTests.totals(app, account.id, .steps, "2025-10-28", "2025-10-28")
+            #expect(totals == ["2025-10-28": 5_000])
+        }
+    }
+}

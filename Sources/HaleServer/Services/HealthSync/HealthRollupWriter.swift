@@ -4,7 +4,7 @@ import Foundation
 /// rolled up by `DailyRollup`'s rules, with and without user-entered samples; then the progress of the fitness
 /// challenges those days count towards is recomputed from the new rollups, in the same transaction.
 struct HealthRollupWriter: Sendable {
-    let priority: SourcePriority
+    let priorities: SourcePriorities
 
     /// The local days each changed sample falls on, by type.
     static func days(of samples: [StoredHealthSample]) -> [String: Set<LocalDate>] {
@@ -29,6 +29,7 @@ struct HealthRollupWriter: Sendable {
             let end = Date(timeIntervalSince1970: Double((last.dayNumber + 1) * 86_400 + 18 * 3_600))
             let samples = try await store.samples(of: account, type: type, overlapping: start, end)
                 .compactMap(\.sample)
+            let priority = priorities.priority(for: type)
             let all = Self.byDay(DailyRollup.rollups(of: samples, priority: priority))
             var withoutUserEntered = priority
             withoutUserEntered.excludesUserEntered = true
