@@ -95,14 +95,14 @@ public struct HaleServices: Sendable {
             audit: audit, linkByVerifiedEmail: configuration.socialSignIn.linkByVerifiedEmail,
             appleTokens: try Self.appleTokens(configuration.socialSignIn, http: providerHTTP, database, clock),
             clock: clock)
+        let healthSamples = SQLHealthSampleRepository(database: database)
         health = HealthData(
-            repository: SQLHealthRepository(database: database), challenges: challenges,
+            repository: SQLHealthRepository(database: database), synced: healthSamples, challenges: challenges,
             attestation: DeviceAttestation(
                 appAttest: try Self.appAttestVerifier(configuration),
                 playIntegrity: try Self.playIntegrityVerifier(configuration),
                 keys: SQLAppAttestKeyRepository(database: database), clock: clock),
             limits: configuration.health.limits, clock: clock)
-        let healthSamples = SQLHealthSampleRepository(database: database)
         let rollups = HealthRollupWriter(priorities: configuration.health.sourcePriorities)
         healthConsents = HealthConsents(
             repository: SQLHealthConsentRepository(database: database), samples: healthSamples, rollups: rollups,

@@ -1,6 +1,10 @@
 import Foundation
 
-/// Seed 001's health data: attestation nonces, and statistics and today's totals from stored daily totals.
+/// Seed 001's health data: attestation nonces, and statistics and today's totals from the attested daily totals and
+/// the synced daily totals together.
+///
+/// A day can have both: the app of seed 001 submitted it, and HealthKit or Health Connect synced it. Both tell the
+/// same person's same day, so adding them would count it twice; each measure takes the larger of the two.
 public struct HealthData: Sendable {
     /// A statistics answer.
     public struct Statistics: Sendable, Equatable {
@@ -25,6 +29,7 @@ public struct HealthData: Sendable {
     }
 
     let repository: any HealthRepository
+    let synced: any HealthSampleRepository
     let challenges: ServerChallenges
     let attestation: DeviceAttestation
     let limits: HealthLimits
@@ -55,7 +60,7 @@ public struct HealthData: Sendable {
             throw HaleError.invalidRequest(
                 "The date range must not be longer than \(HealthStatistics.maximumDays) days")
         }
-        let daily = try await repository.dailyTotals(of: account, from: start, through: end)
+        let daily = try await combinedTotals(of: account, from: start, through: end).mapValues(\.totals)
         let (items, summary) = HealthStatistics.aggregate(daily, from: start, through: end, by: grouping)
         return Statistics(start: start, end: end, items: items, summary: summary)
     }
@@ -69,8 +74,23 @@ public struct HealthData: Sendable {
     /// Today's totals in `timeZone`.
     public func today(of account: AccountID, in timeZone: TimeZone) async throws -> Today {
         let day = LocalDate(at: clock.now(), in: timeZone)
-        let totals = try await repository.dailyTotals(of: account, from: day, through: day)[day] ?? .zero
-        return Today(day: day, totals: totals, lastUpdated: try await repository.lastUpdated(of: account, on: day))
+        let combined = try await combinedTotals(of: account, from: day, through: day)[day]
+        let attestedUpdate = try await repository.lastUpdated(of: account, on: day)
+        let lastUpdated = [attestedUpdate, combined?.syncedUpdate].compactMap { $0 }.max()
+        return Today(day: day, totals: combined?.totals ?? .zero, lastUpdated: lastUpdated)
+    }
+
+    /// Each day's attested and synced totals, measure by measure the larger.
+    private func combinedTotals(of account: AccountID, from start: LocalDate, through end: LocalDate) async throws
+        -> [LocalDate: (totals: HealthTotals, syncedUpdate: Date?)]
+    {
+        var days = try await repository.dailyTotals(of: account, from: start, through: end)
+            .mapValues { (totals: $0, syncedUpdate: Date?.none) }
+        for (day, synced) in try await synced.syncedTotals(of: account, from: start, through: end) {
+            let attested = days[day]?.totals ?? .zero
+            days[day] = (HealthTotals.larger(attested, synced.totals), synced.updatedAt)
+        }
+        return days
     }
 
     /// The time zone of the account's days: the request's `X-Timezone` (an IANA name) if sent, else the one stored

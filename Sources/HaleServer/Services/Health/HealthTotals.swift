@@ -34,6 +34,14 @@ public struct HealthTotals: Sendable, Equatable {
             distanceHundredths: lhs.distanceHundredths + rhs.distanceHundredths)
     }
 
+    /// Each measure's larger value: the day as told by whichever source saw more of it.
+    public static func larger(_ lhs: HealthTotals, _ rhs: HealthTotals) -> HealthTotals {
+        HealthTotals(
+            steps: max(lhs.steps, rhs.steps), duration: max(lhs.duration, rhs.duration),
+            caloriesHundredths: max(lhs.caloriesHundredths, rhs.caloriesHundredths),
+            distanceHundredths: max(lhs.distanceHundredths, rhs.distanceHundredths))
+    }
+
     /// Hundredths of a value, rounded half away from zero.
     public static func hundredths(_ value: Double) -> Int64 {
         Int64((value * 100).rounded(.toNearestOrAwayFromZero))

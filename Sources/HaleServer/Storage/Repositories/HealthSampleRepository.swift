@@ -57,4 +57,8 @@ protocol HealthSampleRepository: Sendable {
     func deleteAllSamples(of account: AccountID) async throws -> [StoredHealthSample]
     /// Deletes every sync log of the account; returns how many.
     func deleteAllLogs(of account: AccountID) async throws -> Int
+    /// The account's synced daily totals over `start … end` as seed 001's four measures, by day, and when each day
+    /// last changed.
+    func syncedTotals(of account: AccountID, from start: LocalDate, through end: LocalDate) async throws
+        -> [LocalDate: (totals: HealthTotals, updatedAt: Date)]
 }

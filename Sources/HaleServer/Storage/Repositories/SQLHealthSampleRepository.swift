@@ -211,6 +211,31 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
             .returning("id").all().count
     }
 
+    func syncedTotals(of account: AccountID, from start: LocalDate, through end: LocalDate) async throws
+        -> [LocalDate: (totals: HealthTotals, updatedAt: Date)]
+    {
+        let types = ["steps", "active_minutes", "calories", "distance"]
+        let rows = try await database.sql.select().column("day").column("type").column("value").column("updated_at")
+            .from("health_rollups").where("account_id", .equal, account).where("type", .in, types)
+            .where("day", .greaterThanOrEqual, start.dayNumber).where("day", .lessThanOrEqual, end.dayNumber).all()
+        var days: [LocalDate: (totals: HealthTotals, updatedAt: Date)] = [:]
+        for row in rows {
+            let day = LocalDate(dayNumber: try row.decode(column: "day", as: Int.self))
+            let value = try row.decode(column: "value", as: Double.self)
+            let updatedAt = try row.decode(column: "updated_at", as: Date.self)
+            var entry = days[day] ?? (.zero, updatedAt)
+            switch try row.decode(column: "type", as: String.self) {
+            case "steps": entry.totals.steps = Int64(value.rounded())
+            case "active_minutes": entry.totals.duration = Int64(value.rounded())
+            case "calories": entry.totals.caloriesHundredths = HealthTotals.hundredths(value)
+            default: entry.totals.distanceHundredths = HealthTotals.hundredths(value)
+            }
+            entry.updatedAt = max(entry.updatedAt, updatedAt)
+            days[day] = entry
+        }
+        return days
+    }
+
     /// On PostgreSQL, rows another instance has claimed are passed over, so instances never delete the same rows.
     private var skipLocked: String { database.isPostgres ? " FOR UPDATE SKIP LOCKED" : "" }
 
