@@ -22,6 +22,13 @@ struct QueryParameters {
         pairs.filter { $0.name == name }.map(\.value)
     }
 
+    /// The one value given for `name`, nil when absent; a 400 when given more than once.
+    func single(_ name: String) throws -> String? {
+        let values = values(name)
+        guard values.count <= 1 else { throw HaleError.invalidRequest("\(name) must be given once") }
+        return values.first
+    }
+
     private static func decode(_ text: Substring) -> String {
         let spaced = text.replacingOccurrences(of: "+", with: " ")
         return spaced.removingPercentEncoding ?? spaced

@@ -55,12 +55,12 @@ struct HealthRoutes: RouteCollection {
     }
 
     func statistics(_ request: Request) async throws -> StatisticsResponse {
-        try Self.rejectQuery(request, allowing: ["startDate", "endDate", "period"])
+        let query = try Self.rejectQuery(request, allowing: ["startDate", "endDate", "period"])
         let account = try request.account.accountId
         let health = request.hale.health
         let result = try await health.statistics(
-            of: account, startDate: try Self.query(request, "startDate"), endDate: try Self.query(request, "endDate"),
-            period: try Self.query(request, "period"),
+            of: account, startDate: try query.single("startDate"), endDate: try query.single("endDate"),
+            period: try query.single("period"),
             in: try await health.timeZone(of: account, header: request.headers.first(name: "X-Timezone")))
         return StatisticsResponse(result)
     }
@@ -74,16 +74,13 @@ struct HealthRoutes: RouteCollection {
         return TodayResponse(today)
     }
 
-    /// NestJS's whitelist message for a parameter the endpoint does not take.
-    private static func rejectQuery(_ request: Request, allowing allowed: Set<String>) throws {
-        if let unknown = QueryParameters(request.url.query).names.first(where: { !allowed.contains($0) }) {
+    /// The request's query, read once; NestJS's whitelist message for a parameter the endpoint does not take.
+    @discardableResult
+    private static func rejectQuery(_ request: Request, allowing allowed: Set<String>) throws -> QueryParameters {
+        let query = QueryParameters(request.url.query)
+        if let unknown = query.names.first(where: { !allowed.contains($0) }) {
             throw HaleError.invalidRequest("property \(unknown) should not exist")
         }
-    }
-
-    private static func query(_ request: Request, _ name: String) throws -> String? {
-        let values = QueryParameters(request.url.query).values(name)
-        guard values.count <= 1 else { throw HaleError.invalidRequest("\(name) must be given once") }
-        return values.first
+        return query
     }
 }
