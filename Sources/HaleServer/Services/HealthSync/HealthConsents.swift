@@ -73,11 +73,22 @@ public struct HealthConsents: Sendable {
     public func require(_ permission: HealthSampleType, from platform: HealthPlatform, of account: AccountID)
         async throws
     {
-        let grants = try await repository.grants(of: account)
-        guard grants.contains(where: { $0.isActive && $0.platform == platform && $0.permission == permission }) else {
+        try await require([permission], from: platform, of: account)
+    }
+
+    /// Throws `CONSENT_REQUIRED`, naming the first kind in name order, unless the account consents to every one of
+    /// `permissions` from `platform`. The grants are read once.
+    public func require(_ permissions: Set<HealthSampleType>, from platform: HealthPlatform, of account: AccountID)
+        async throws
+    {
+        guard !permissions.isEmpty else { return }
+        let granted = Set(
+            try await repository.grants(of: account).filter { $0.isActive && $0.platform == platform }.map(\.permission)
+        )
+        if let missing = permissions.subtracting(granted).min(by: { $0.rawValue < $1.rawValue }) {
             throw HaleError(
                 .consentRequired, status: 403,
-                message: "No consent to \(permission.rawValue) data from \(platform.rawValue); grant it first.")
+                message: "No consent to \(missing.rawValue) data from \(platform.rawValue); grant it first.")
         }
     }
 

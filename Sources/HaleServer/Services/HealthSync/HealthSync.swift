@@ -62,9 +62,8 @@ public struct HealthSync: Sendable {
     private func requireConsent(for samples: [Prepared], from provider: HealthProvider, of account: AccountID)
         async throws
     {
-        for type in Set(samples.compactMap { HealthSampleType(rawValue: $0.stored.type) }) {
-            try await consents.require(type, from: provider.platform, of: account)
-        }
+        let types = Set(samples.compactMap { HealthSampleType(rawValue: $0.stored.type) })
+        try await consents.require(types, from: provider.platform, of: account)
     }
 
     private func store(_ samples: [Prepared], deleting deletions: [String], log: HealthSyncLog, account: AccountID)
