@@ -164,8 +164,7 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
                 SELECT s.id FROM health_samples s WHERE NOT EXISTS (
                     SELECT 1 FROM health_consents c
                     WHERE c.account_id = s.account_id AND c.permission = s.type AND c.revoked_at IS NULL
-                        AND c.platform = CASE s.provider WHEN 'healthkit' THEN 'apple' WHEN 'googlefit' THEN 'google'
-                            ELSE s.provider END)
+                        AND c.platform = \(unsafeRaw: Self.platformOfProvider))
                 LIMIT \(bind: limit)\(unsafeRaw: skipLocked))
             RETURNING *
             """
@@ -235,6 +234,13 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
         }
         return days
     }
+
+    /// `HealthProvider.platform` in SQL, made from it so the two cannot disagree. Every value is an enum's raw
+    /// value, so nothing from outside is interpolated.
+    private static let platformOfProvider =
+        "CASE s.provider "
+        + HealthProvider.allCases.map { "WHEN '\($0.rawValue)' THEN '\($0.platform.rawValue)'" }.joined(separator: " ")
+        + " END"
 
     /// On PostgreSQL, rows another instance has claimed are passed over, so instances never delete the same rows.
     private var skipLocked: String { database.isPostgres ? " FOR UPDATE SKIP LOCKED" : "" }
