@@ -55,8 +55,8 @@ extension HealthSync {
             throw HaleError.invalidRequest("data.date must be YYYY-MM-DD or an ISO 8601 time with a zone")
         }
         let offset = timestamp.writtenOffset ?? zone.secondsFromGMT(for: timestamp.instant)
-        let day = LocalDate(
-            dayNumber: Int(((timestamp.instant.timeIntervalSince1970 + Double(offset)) / 86_400).rounded(.down)))
+        // Offsets are within ±18 hours, which a fixed-offset zone always accepts.
+        let day = LocalDate(at: timestamp.instant, in: TimeZone(secondsFromGMT: offset) ?? zone)
         return (day, offset)
     }
 
