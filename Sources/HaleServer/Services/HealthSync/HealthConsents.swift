@@ -55,6 +55,7 @@ public struct HealthConsents: Sendable {
             try await samples.transaction { store in
                 let deleted = try await store.delete(of: account, providers: providers, types: types)
                 try await rollups.recompute(HealthRollupWriter.days(of: deleted), of: account, on: store, at: now)
+                try await store.forgetExpiredProgress(of: account, types: types)
             }
         }
     }

@@ -61,6 +61,7 @@ public struct HealthDataRights: Sendable {
         let (samples, logs) = try await samples.transaction { store in
             let deleted = try await store.deleteAllSamples(of: account)
             try await rollups.recompute(HealthRollupWriter.days(of: deleted), of: account, on: store, at: now)
+            try await store.forgetExpiredProgress(of: account, types: HealthSampleType.allCases.map(\.rawValue))
             return (deleted.count, try await store.deleteAllLogs(of: account))
         }
         let attestedDeleted = try await attested.deleteAll(of: account)

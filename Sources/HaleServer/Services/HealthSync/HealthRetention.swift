@@ -1,7 +1,8 @@
 import Foundation
 
 /// Keeps synced health data only as long as it may be kept: samples older than the retention (seed 000's 30 days by
-/// default) go, with their rollups and sync logs, and so does any sample whose consent is no longer in force.
+/// default) go, with their rollups and sync logs, and so does any sample whose consent is no longer in force. Fitness
+/// challenges keep what expired rollups counted, so a challenge longer than the retention loses nothing.
 public struct HealthRetention: Sendable {
     let repository: any HealthSampleRepository
     let rollups: HealthRollupWriter
@@ -25,7 +26,10 @@ public struct HealthRetention: Sendable {
         }
         // A local day can end up to 18 hours after its UTC day: keep the day before the cutoff's.
         let cutoffDay = LocalDate(at: cutoff, in: TimeZone(identifier: "UTC")!).adding(days: -1)
-        try await repository.deleteRollupsAndLogs(before: cutoffDay, startedBefore: cutoff)
+        while try await repository.transaction({ try await $0.expireRollups(before: cutoffDay, limit: Self.batch) })
+            == Self.batch
+        {}
+        try await repository.deleteLogs(startedBefore: cutoff)
         return deleted
     }
 

@@ -19,5 +19,6 @@ enum HaleMigrations {
         M0014_CreateHealthSamples(),
         M0015_CreateFitnessChallenges(),
         M0016_IndexHealthSampleEnds(),
+        M0017_KeepExpiredChallengeProgress(),
     ]
 }

@@ -43,8 +43,15 @@ protocol HealthSampleRepository: Sendable {
     /// Deletes up to `limit` samples of any account that ended before `date`; returns how many. Rows another
     /// instance is deleting are skipped, not waited for.
     func deleteSamples(endedBefore date: Date, limit: Int) async throws -> Int
-    /// Deletes every account's rollups of days before `day` and sync logs started before `date`.
-    func deleteRollupsAndLogs(before day: LocalDate, startedBefore date: Date) async throws
+    /// Deletes up to `limit` rollups of any account of days before `day`, moving each one's value into the
+    /// `expired_progress` of the fitness challenge memberships whose window holds it; returns how many. Rows another
+    /// instance is expiring are skipped, not waited for. Run it in a transaction.
+    func expireRollups(before day: LocalDate, limit: Int) async throws -> Int
+    /// Deletes every account's sync logs started before `date`.
+    func deleteLogs(startedBefore date: Date) async throws
+    /// Forgets the account's expired progress in fitness challenges of these types, after the data it came from was
+    /// revoked or deleted. Run it in that transaction, after the rollups were recomputed.
+    func forgetExpiredProgress(of account: AccountID, types: [String]) async throws
     /// Deletes up to `limit` samples of any account whose kind and platform has no consent in force; returns them.
     func deleteUnconsentedSamples(limit: Int) async throws -> [StoredHealthSample]
     /// Up to `limit` of the account's samples ordered by start and id, after `cursor` (a start and an id).

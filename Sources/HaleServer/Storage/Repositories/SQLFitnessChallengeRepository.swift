@@ -66,8 +66,9 @@ struct SQLFitnessChallengeRepository: FitnessChallengeRepository {
     }
 
     /// Sets the progress of `account`'s active memberships in the challenges `condition` selects (an SQL condition
-    /// on `fitness_challenges`) to the sum of its rollups of each challenge's type over the challenge's window: with
-    /// user-entered samples or without, as the challenge says. Rollups hold each sample once, so progress does too.
+    /// on `fitness_challenges`) to their expired progress plus the sum of its rollups of each challenge's type over
+    /// the challenge's window: with user-entered samples or without, as the challenge says. Rollups hold each sample
+    /// once, and a rollup moves into expired progress as it is deleted, so progress counts each sample once.
     ///
     /// Run it in the transaction that changed the rollups, after `lock(_:on:)`.
     static func updateProgress(
@@ -75,7 +76,7 @@ struct SQLFitnessChallengeRepository: FitnessChallengeRepository {
     ) async throws {
         try await database.sql.raw(
             """
-            UPDATE fitness_challenge_members SET updated_at = \(bind: date), progress = (
+            UPDATE fitness_challenge_members SET updated_at = \(bind: date), progress = expired_progress + (
                 SELECT COALESCE(SUM(CASE WHEN c.includes_user_entered THEN r.value
                     ELSE r.value_excluding_user_entered END), 0)
                 FROM fitness_challenges c JOIN health_rollups r ON r.account_id = fitness_challenge_members.account_id
@@ -83,6 +84,22 @@ struct SQLFitnessChallengeRepository: FitnessChallengeRepository {
                 WHERE c.id = fitness_challenge_members.challenge_id)
             WHERE account_id = \(bind: account) AND left_at IS NULL
                 AND challenge_id IN (SELECT id FROM fitness_challenges WHERE \(condition))
+            """
+        ).run()
+    }
+
+    /// Adds a rollup that retention is deleting to the expired progress of its account's memberships, left ones
+    /// included, in the challenges whose type and window hold it. Progress already counts it, so it stays.
+    static func addExpired(_ rollup: ExpiredRollup, on database: HaleDatabase) async throws {
+        try await database.sql.raw(
+            """
+            UPDATE fitness_challenge_members SET expired_progress = expired_progress + (
+                SELECT CASE WHEN c.includes_user_entered THEN \(bind: rollup.value)
+                    ELSE \(bind: rollup.valueExcludingUserEntered) END
+                FROM fitness_challenges c WHERE c.id = fitness_challenge_members.challenge_id)
+            WHERE account_id = \(bind: rollup.accountId) AND challenge_id IN (
+                SELECT id FROM fitness_challenges
+                WHERE type = \(bind: rollup.type) AND start_day <= \(bind: rollup.day) AND end_day >= \(bind: rollup.day))
             """
         ).run()
     }

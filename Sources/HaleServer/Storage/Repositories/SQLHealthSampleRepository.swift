@@ -152,9 +152,40 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
         ).all().count
     }
 
-    func deleteRollupsAndLogs(before day: LocalDate, startedBefore date: Date) async throws {
-        try await database.sql.delete(from: "health_rollups").where("day", .lessThan, day.dayNumber).run()
+    func expireRollups(before day: LocalDate, limit: Int) async throws -> Int {
+        let expired = try await database.sql.raw(
+            """
+            DELETE FROM health_rollups WHERE (account_id, day, type) IN (
+                SELECT account_id, day, type FROM health_rollups WHERE day < \(bind: day.dayNumber)
+                LIMIT \(bind: limit)\(unsafeRaw: skipLocked))
+            RETURNING account_id, day, type, value, value_excluding_user_entered
+            """
+        ).all(decoding: ExpiredRollup.self, keyDecodingStrategy: .convertFromSnakeCase)
+        // Accounts in one order, so two instances expiring at once lock them in the same order.
+        let byAccount = Dictionary(grouping: expired, by: \.accountId).sorted {
+            $0.key.rawValue.uuidString < $1.key.rawValue.uuidString
+        }
+        for (account, rollups) in byAccount {
+            try await SQLFitnessChallengeRepository.lock(account, on: database)
+            for rollup in rollups { try await SQLFitnessChallengeRepository.addExpired(rollup, on: database) }
+        }
+        return expired.count
+    }
+
+    func deleteLogs(startedBefore date: Date) async throws {
         try await database.sql.delete(from: "health_sync_logs").where("started_at", .lessThan, date).run()
+    }
+
+    func forgetExpiredProgress(of account: AccountID, types: [String]) async throws {
+        try await SQLFitnessChallengeRepository.lock(account, on: database)
+        try await database.sql.raw(
+            """
+            UPDATE fitness_challenge_members SET expired_progress = 0,
+                progress = CASE WHEN left_at IS NULL THEN progress - expired_progress ELSE progress END
+            WHERE account_id = \(bind: account) AND expired_progress <> 0
+                AND challenge_id IN (SELECT id FROM fitness_challenges WHERE type IN (\(binds: types)))
+            """
+        ).run()
     }
 
     func deleteUnconsentedSamples(limit: Int) async throws -> [StoredHealthSample] {
