@@ -10,6 +10,8 @@ enum DecodingErrorMessage {
             return "The request body must be a JSON object."
         case .typeMismatch(let type, let context):
             return "Field \"\(path(context.codingPath))\" must be \(describe(type))."
+        case .dataCorrupted(let context) where context.underlyingError is UnknownField:
+            return "Unknown field \"\(path(context.codingPath))\"."
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
             return "The request body is not valid JSON."
         case .dataCorrupted(let context):

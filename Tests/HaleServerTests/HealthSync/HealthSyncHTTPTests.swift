@@ -83,6 +83,7 @@ struct HealthSyncHTTPTests {
             (#"{"platform":"google","data":{"date":"2025-10-29"}}"#, 400, "INVALID_REQUEST"),
             (#"{"platform":"google"}"#, 400, "INVALID_REQUEST"),
             (#"{"platform":"google","data":{"steps":"many","date":"2025-10-29"}}"#, 400, "INVALID_REQUEST"),
+            (#"{"platform":"google","data":{"steps":10,"day":"2025-10-29"}}"#, 400, "INVALID_REQUEST"),
         ])
     func seed000Refusals(body: String, status: Int, code: String) async throws {
         try await withHale(clock: HaleClock { Self.now }) { app in
@@ -92,6 +93,21 @@ struct HealthSyncHTTPTests {
             #expect(response.status.code == UInt(status), "\(response.body.string)")
             #expect(try response.coreError().error.code == code)
             #expect(try await Self.totals(app, account.id, .steps, "2025-10-28", "2025-10-30").isEmpty)
+        }
+    }
+
+    @Test("an unknown field inside a sample is a 400 that names its path, and nothing is stored")
+    func unknownSampleField() async throws {
+        try await withHale(clock: HaleClock { Self.now }) { app in
+            let (account, token) = try await makeAccount(app)
+            try await Self.grant(app, account.id, "apple", ["steps"])
+            let typo = HealthSampleSyncTests.sample("b", 20).replacingOccurrences(
+                of: "}", with: #","userEnterd":true}"#)
+            let body = HealthSampleSyncTests.batch([HealthSampleSyncTests.sample("a", 10), typo])
+            let response = try await Self.post(app, "/api/v1/health/sync", token, body)
+            #expect(response.status == .badRequest)
+            #expect(try response.coreError().error.message == #"Unknown field "samples[1].userEnterd"."#)
+            #expect(try await Self.totals(app, account.id, .steps, "2025-10-28", "2025-10-28").isEmpty)
         }
     }
 }

@@ -6,7 +6,12 @@ struct SyncRequest: StrictRequestBody {
         "provider", "syncType", "lookbackDays", "batchId", "samples", "deletions",
     ]
 
-    struct Sample: Codable {
+    struct Sample: Codable, StrictFields {
+        static let allowedFields: Set<String> = [
+            "id", "type", "value", "unit", "startDate", "endDate", "timeZoneOffset", "sourceBundle", "deviceModel",
+            "deviceType", "userEntered", "version", "lastModified",
+        ]
+
         let id: String?
         let type: String
         let value: Double
@@ -33,13 +38,13 @@ struct SyncRequest: StrictRequestBody {
     let syncType: String?
     let lookbackDays: Int?
     let batchId: String?
-    let samples: [Sample]?
+    let samples: [Strict<Sample>]?
     let deletions: [String]?
 
     var batch: HealthSyncBatch {
         HealthSyncBatch(
             provider: provider, syncType: syncType, lookbackDays: lookbackDays, batchId: batchId,
-            samples: (samples ?? []).map(\.batchSample), deletions: deletions ?? [])
+            samples: (samples ?? []).map(\.value.batchSample), deletions: deletions ?? [])
     }
 }
 
@@ -47,14 +52,16 @@ struct SyncRequest: StrictRequestBody {
 struct DailySyncRequest: StrictRequestBody {
     static let allowedFields: Set<String> = ["platform", "data"]
 
-    struct Totals: Codable {
+    struct Totals: Codable, StrictFields {
+        static let allowedFields: Set<String> = ["steps", "distance", "date"]
+
         let steps: Double?
         let distance: Double?
         let date: String?
     }
 
     let platform: String?
-    let data: Totals?
+    let data: Strict<Totals>?
 }
 
 /// A sync log as the API answers it.

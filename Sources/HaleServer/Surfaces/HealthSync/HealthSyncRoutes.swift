@@ -27,7 +27,7 @@ struct HealthSyncRoutes: RouteCollection {
 
     func dailySync(_ request: Request) async throws -> DailySyncResponse {
         let body = try request.decodeStrict(DailySyncRequest.self)
-        guard let data = body.data else { throw HaleError.invalidRequest("data is required") }
+        guard let data = body.data?.value else { throw HaleError.invalidRequest("data is required") }
         let account = try request.account.accountId
         let (day, result) = try await request.hale.healthSync.syncDailyTotals(
             platform: body.platform, steps: data.steps, distance: data.distance, date: data.date, account: account,
