@@ -20,9 +20,9 @@ struct ServerRequestTimes: Equatable {
     /// The share of requests answered in at most 5 ms; over one half means a median under 5 ms.
     var shareAtMostFiveMilliseconds: Double { count > 0 ? atMostFiveMilliseconds / count : 0 }
 
-    /// The successful `GET path` requests in Prometheus's text format.
-    init(prometheus text: String, path: String) {
-        let labels = #"method="GET",path="\#(path)",status="200""#
+    /// The successful `method path` requests in Prometheus's text format.
+    init(prometheus text: String, path: String, method: String = "GET") {
+        let labels = #"method="\#(method)",path="\#(path)",status="200""#
         for line in text.split(separator: "\n") where line.contains(labels) {
             guard let value = line.split(separator: " ").last.flatMap({ Double($0) }) else { continue }
             if line.hasPrefix("http_request_duration_seconds_count{") {
@@ -42,13 +42,23 @@ struct ServerRequestTimes: Equatable {
     }
 
     /// A snapshot from the running server, or `nil` if its metrics cannot be read.
-    static func read(from server: URL, path: String, with client: HTTPClient) async -> ServerRequestTimes? {
+    static func read(from server: URL, path: String, method: String = "GET", with client: HTTPClient) async
+        -> ServerRequestTimes?
+    {
+        await metricsText(from: server, with: client).map {
+            ServerRequestTimes(prometheus: $0, path: path, method: method)
+        }
+    }
+
+    /// The server's `/metrics` text, or `nil` if it cannot be read.
+    static func metricsText(from server: URL, with client: HTTPClient) async -> String? {
         let request = HTTPClientRequest(url: server.appendingPathComponent("metrics").absoluteString)
         guard let response = try? await client.execute(request, timeout: .seconds(10)), response.status == .ok,
             let body = try? await response.body.collect(upTo: 8 << 20)
         else {
             return nil
         }
-        return ServerRequestTimes(prometheus: String(buffer: body), path: path)
+        return String(buffer: body)
     }
+
 }

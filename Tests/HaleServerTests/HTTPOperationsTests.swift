@@ -33,8 +33,17 @@ struct HTTPOperationsTests {
                 #expect(text.contains("http_requests_total"))
                 #expect(text.contains(#"path="/healthz""#))
                 #expect(text.contains("http_request_duration_seconds"))
+                #expect(text.contains("\nprocess_resident_memory_bytes "))
+                #expect(text.contains("\nhale_process_peak_resident_memory_bytes "))
             }
         }
+    }
+
+    @Test func processMemoryReadsProcStatus() {
+        let status = "Name:\thale\nVmHWM:\t  204800 kB\nVmRSS:\t  102400 kB\nThreads:\t9\n"
+        #expect(ProcessMemory(procStatus: status)?.residentBytes == 104_857_600)
+        #expect(ProcessMemory(procStatus: status)?.peakResidentBytes == 209_715_200)
+        #expect(ProcessMemory(procStatus: "Name:\thale\n") == nil)
     }
 
     @Test func jwksServesTheSigningKey() async throws {

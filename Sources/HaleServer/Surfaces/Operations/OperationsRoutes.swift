@@ -33,7 +33,9 @@ struct OperationsRoutes: RouteCollection {
     func metrics(_ request: Request) -> Response {
         var headers = HTTPHeaders()
         headers.contentType = HTTPMediaType(type: "text", subType: "plain", parameters: ["version": "0.0.4"])
-        return Response(status: .ok, headers: headers, body: .init(data: Data(HaleMetrics.registry.emitToBuffer())))
+        var text = HaleMetrics.registry.emitToBuffer()
+        if let memory = ProcessMemory.current() { text += Array(memory.prometheusText.utf8) }
+        return Response(status: .ok, headers: headers, body: .init(data: Data(text)))
     }
 
     func jwks(_ request: Request) async throws -> Response {
