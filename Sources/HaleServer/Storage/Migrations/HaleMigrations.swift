@@ -20,5 +20,6 @@ enum HaleMigrations {
         M0015_CreateFitnessChallenges(),
         M0016_IndexHealthSampleEnds(),
         M0017_KeepExpiredChallengeProgress(),
+        M0019_PackHealthDaySummaries(),
     ]
 }

@@ -1,6 +1,6 @@
-/// The per-day summaries of a range on SQLite, read back as one text value: `day:steps:duration:calories:distance`
-/// per day, days separated by commas. Thousands of rows decoded value by value cost more than the query; this
-/// reads the bytes once.
+/// The per-day summaries of a range read back as one text value: each summary's stored `packed` text,
+/// `day:steps:duration:calories:distance`, days separated by commas. Thousands of rows decoded value by value cost
+/// more than the query; this reads the bytes once.
 enum PackedDailyTotals {
     /// The text is not what the summary query writes.
     struct Malformed: Error {}
