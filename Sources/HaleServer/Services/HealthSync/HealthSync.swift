@@ -79,7 +79,7 @@ public struct HealthSync: Sendable {
             var plan = SyncPlan(existing: existing)
             for sample in samples { plan.add(sample.stored) }
             try await store.insert(plan.inserts)
-            for update in plan.updates { try await store.update(update) }
+            try await store.update(plan.updates)
             let deleted = try await store.delete(of: account, provider: log.provider, platformIds: deletions)
             changed += plan.inserts + plan.updates + plan.replaced + deleted
             log.recordsInserted = plan.inserts.count

@@ -10,8 +10,8 @@ protocol HealthSampleRepository: Sendable {
         -> [String: StoredHealthSample]
     /// Stores new samples.
     func insert(_ samples: [StoredHealthSample]) async throws
-    /// Replaces a stored sample's content and version.
-    func update(_ sample: StoredHealthSample) async throws
+    /// Replaces stored samples' content and version.
+    func update(_ samples: [StoredHealthSample]) async throws
     /// Deletes the account's samples from `provider` with these platform ids; returns what it deleted.
     func delete(of account: AccountID, provider: String, platformIds: [String]) async throws -> [StoredHealthSample]
     /// Deletes the account's samples of these types from these providers; returns what it deleted.

@@ -5,7 +5,7 @@ import SQLKit
 struct SQLHealthSampleRepository: HealthSampleRepository {
     let database: HaleDatabase
 
-    /// Rows per multi-row statement: 18 columns × 50 rows stays under SQLite's oldest limit of 999 variables.
+    /// Rows per multi-row statement: 17 columns × 50 rows stays under SQLite's oldest limit of 999 variables.
     private static let chunk = 50
 
     func transaction<T: Sendable>(_ body: @escaping @Sendable (any HealthSampleRepository) async throws -> T)
@@ -22,7 +22,7 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
             let rows = try await database.sql.select().column("*").from("health_samples")
                 .where("account_id", .equal, account).where("provider", .equal, provider)
                 .where("platform_id", .in, ids)
-                .all(decoding: StoredHealthSample.self, keyDecodingStrategy: .convertFromSnakeCase)
+                .allSamples()
             for row in rows { found[row.platformId] = row }
         }
         return found
@@ -30,15 +30,22 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
 
     func insert(_ samples: [StoredHealthSample]) async throws {
         for rows in Self.chunks(of: samples, size: Self.chunk) {
-            try await database.sql.insert(into: "health_samples")
-                .models(rows, keyEncodingStrategy: .convertToSnakeCase, nilEncodingStrategy: .asNil).run()
+            try await Self.insert(rows, on: database.sql).run()
         }
     }
 
-    func update(_ sample: StoredHealthSample) async throws {
-        try await database.sql.update("health_samples")
-            .set(model: sample, keyEncodingStrategy: .convertToSnakeCase)
-            .where("id", .equal, sample.id).where("account_id", .equal, sample.accountId).run()
+    func update(_ samples: [StoredHealthSample]) async throws {
+        // Many rows per statement: an upsert on the row's id that only ever finds the row, and changes it only
+        // when it is the same account's.
+        for rows in Self.chunks(of: samples, size: Self.chunk) {
+            try await Self.insert(rows, on: database.sql)
+                .onConflict(with: ["id"]) { update in
+                    for column in StoredHealthSample.updatedColumns { update.set(excludedValueOf: column) }
+                    return update.where(
+                        SQLColumn("account_id", table: "health_samples"), .equal, SQLExcludedColumn("account_id"))
+                }
+                .run()
+        }
     }
 
     func delete(of account: AccountID, provider: String, platformIds: [String]) async throws -> [StoredHealthSample] {
@@ -46,7 +53,7 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
         for ids in Self.chunks(of: Array(Set(platformIds)), size: 500) {
             deleted += try await database.sql.delete(from: "health_samples").where("account_id", .equal, account)
                 .where("provider", .equal, provider).where("platform_id", .in, ids)
-                .returning("*").all(decoding: StoredHealthSample.self, keyDecodingStrategy: .convertFromSnakeCase)
+                .returning("*").allSamples()
         }
         return deleted
     }
@@ -54,7 +61,7 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
     func delete(of account: AccountID, providers: [String], types: [String]) async throws -> [StoredHealthSample] {
         try await database.sql.delete(from: "health_samples").where("account_id", .equal, account)
             .where("provider", .in, providers).where("type", .in, types)
-            .returning("*").all(decoding: StoredHealthSample.self, keyDecodingStrategy: .convertFromSnakeCase)
+            .returning("*").allSamples()
     }
 
     func samples(of account: AccountID, type: String, overlapping start: Date, _ end: Date) async throws
@@ -62,7 +69,7 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
     {
         try await database.sql.select().column("*").from("health_samples").where("account_id", .equal, account)
             .where("type", .equal, type).where("start_at", .lessThan, end).where("end_at", .greaterThanOrEqual, start)
-            .all(decoding: StoredHealthSample.self, keyDecodingStrategy: .convertFromSnakeCase)
+            .allSamples()
     }
 
     func setRollup(
@@ -199,7 +206,7 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
                 LIMIT \(bind: limit)\(unsafeRaw: skipLocked))
             RETURNING *
             """
-        ).all(decoding: StoredHealthSample.self, keyDecodingStrategy: .convertFromSnakeCase)
+        ).allSamples()
     }
 
     func samples(of account: AccountID, after cursor: (start: Date, id: UUID)?, limit: Int) async throws
@@ -214,7 +221,7 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
             }
         }
         return try await query.orderBy("start_at").orderBy("id").limit(limit)
-            .all(decoding: StoredHealthSample.self, keyDecodingStrategy: .convertFromSnakeCase)
+            .allSamples()
     }
 
     func allRollups(of account: AccountID) async throws
@@ -233,7 +240,7 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
 
     func deleteAllSamples(of account: AccountID) async throws -> [StoredHealthSample] {
         try await database.sql.delete(from: "health_samples").where("account_id", .equal, account).returning("*")
-            .all(decoding: StoredHealthSample.self, keyDecodingStrategy: .convertFromSnakeCase)
+            .allSamples()
     }
 
     func deleteAllLogs(of account: AccountID) async throws -> Int {
@@ -275,6 +282,13 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
 
     /// On PostgreSQL, rows another instance has claimed are passed over, so instances never delete the same rows.
     private var skipLocked: String { database.isPostgres ? " FOR UPDATE SKIP LOCKED" : "" }
+
+    /// A multi-row insert of every column.
+    private static func insert(_ samples: [StoredHealthSample], on sql: any SQLDatabase) -> SQLInsertBuilder {
+        let insert = sql.insert(into: "health_samples").columns(StoredHealthSample.columns)
+        for sample in samples { insert.values(sample.bindings) }
+        return insert
+    }
 
     private static func chunks<T>(of items: [T], size: Int) -> [[T]] {
         stride(from: 0, to: items.count, by: size).map { Array(items[$0..<min($0 + size, items.count)]) }
