@@ -104,4 +104,31 @@ struct FitnessChallengeProgressTests {
             #expect(challenge["memberCount"] as? Int == 2)
         }
     }
+
+    @Test(
+        "a join racing the member's sync ends with progress counting the sync, every time",
+        arguments: TestDatabase.available)
+    func joinRacingSync(database: TestDatabase) async throws {
+        try await withHale(on: database, clock: HaleClock { HTTP.start }) { app in
+            let (_, creator) = try await HTTP.account(app)
+            let id = try await HTTP.created(app, creator, HTTP.body(extra: #","visibility":"public""#))["id"]
+            let challenge = id as? String ?? ""
+            var members: [String] = []
+            for index in 0..<12 { members.append(try await HTTP.account(app, "member\(index)@example.com").1) }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (index, token) in members.enumerated() {
+                    let batch = Sync.batch([Sync.sample("walk-\(index)", Double(1_000 + index))])
+                    group.addTask { _ = try await Sync.sync(app, token, batch) }
+                    group.addTask {
+                        let joined = try await HTTP.post(app, token, "/\(challenge)/join")
+                        #expect(joined.status == .ok)
+                    }
+                }
+                try await group.waitForAll()
+            }
+            for (index, token) in members.enumerated() {
+                #expect(try await HTTP.progress(app, token, challenge) == Double(1_000 + index))
+            }
+        }
+    }
 }
