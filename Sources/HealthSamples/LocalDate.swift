@@ -26,8 +26,8 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public init?(_ text: String) {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-            let year = Self.number(bytes[0..<4]), let month = Self.number(bytes[5..<7]),
-            let day = Self.number(bytes[8..<10])
+            let year = ASCIIDigits.value(bytes[0..<4]), let month = ASCIIDigits.value(bytes[5..<7]),
+            let day = ASCIIDigits.value(bytes[8..<10])
         else {
             return nil
         }
@@ -132,11 +132,6 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         case 4, 6, 9, 11: 30
         default: 31
         }
-    }
-
-    private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
-        guard digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-        return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
     }
 
     /// Labels are written byte by byte: statistics make one for each of up to 3,660 days, and interpolation with

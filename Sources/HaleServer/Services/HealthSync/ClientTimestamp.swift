@@ -62,8 +62,9 @@ public struct ClientTimestamp: Sendable, Equatable {
         let main = Array(parts[0].utf8)
         guard main.count == 19, main[13] == UInt8(ascii: ":"), main[16] == UInt8(ascii: ":"),
             let day = LocalDate(String(decoding: main[0..<10], as: UTF8.self)),
-            let hour = twoDigits(main[11..<13]), hour < 24, let minute = twoDigits(main[14..<16]), minute < 60,
-            let second = twoDigits(main[17..<19]), second < 60
+            let hour = ASCIIDigits.value(main[11..<13]), hour < 24, let minute = ASCIIDigits.value(main[14..<16]),
+            minute < 60,
+            let second = ASCIIDigits.value(main[17..<19]), second < 60
         else {
             return nil
         }
@@ -79,10 +80,5 @@ public struct ClientTimestamp: Sendable, Equatable {
         }
         let seconds = day.dayNumber * 86_400 + hour * 3_600 + minute * 60 + second - offset
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
-    }
-
-    private static func twoDigits(_ bytes: ArraySlice<UInt8>) -> Int? {
-        guard bytes.count == 2, bytes.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-        return Int(bytes[bytes.startIndex] - 0x30) * 10 + Int(bytes[bytes.startIndex + 1] - 0x30)
     }
 }

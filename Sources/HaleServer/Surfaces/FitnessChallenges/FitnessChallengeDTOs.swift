@@ -32,7 +32,7 @@ struct FitnessChallengeResponse: Content {
     let includesUserEntered: Bool
     let memberCount: Int
     let joined: Bool
-    let progress: Double?
+    @Nullable var progress: Double?
     let createdAt: String
 
     init(_ overview: FitnessChallengeOverview) {
@@ -52,21 +52,6 @@ struct FitnessChallengeResponse: Content {
     }
 
     /// Writes `progress` as `null` rather than leaving it out.
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(name, forKey: .name)
-        try container.encode(type, forKey: .type)
-        try container.encode(goal, forKey: .goal)
-        try container.encode(startDate, forKey: .startDate)
-        try container.encode(endDate, forKey: .endDate)
-        try container.encode(visibility, forKey: .visibility)
-        try container.encode(includesUserEntered, forKey: .includesUserEntered)
-        try container.encode(memberCount, forKey: .memberCount)
-        try container.encode(joined, forKey: .joined)
-        try container.encode(progress, forKey: .progress)
-        try container.encode(createdAt, forKey: .createdAt)
-    }
 }
 
 /// One challenge.

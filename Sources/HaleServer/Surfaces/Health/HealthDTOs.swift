@@ -13,7 +13,7 @@ struct TodayResponse: Content {
     let duration: Int64
     let calories: Double
     let distance: Double
-    let lastUpdated: String?
+    @Nullable var lastUpdated: String?
 
     init(_ today: HealthData.Today) {
         date = today.day.description
@@ -22,16 +22,6 @@ struct TodayResponse: Content {
         calories = today.totals.calories
         distance = today.totals.distance
         lastUpdated = today.lastUpdated.map(ISO8601.string)
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(date, forKey: .date)
-        try container.encode(steps, forKey: .steps)
-        try container.encode(duration, forKey: .duration)
-        try container.encode(calories, forKey: .calories)
-        try container.encode(distance, forKey: .distance)
-        try container.encode(lastUpdated, forKey: .lastUpdated)
     }
 }
 

@@ -13,9 +13,9 @@ struct HealthConnectionResponse: Content {
     let provider: String
     let permissionsGranted: [String]
     let connectedAt: String
-    let lastSyncAt: String?
+    @Nullable var lastSyncAt: String?
     let isActive: Bool
-    let disconnectedAt: String?
+    @Nullable var disconnectedAt: String?
 
     init(_ connection: HealthConnection) {
         id = connection.id.uuidString.lowercased()
@@ -25,17 +25,6 @@ struct HealthConnectionResponse: Content {
         lastSyncAt = connection.lastSyncAt.map(ISO8601.string)
         isActive = connection.isActive
         disconnectedAt = connection.disconnectedAt.map(ISO8601.string)
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(provider, forKey: .provider)
-        try container.encode(permissionsGranted, forKey: .permissionsGranted)
-        try container.encode(connectedAt, forKey: .connectedAt)
-        try container.encode(lastSyncAt, forKey: .lastSyncAt)
-        try container.encode(isActive, forKey: .isActive)
-        try container.encode(disconnectedAt, forKey: .disconnectedAt)
     }
 }
 

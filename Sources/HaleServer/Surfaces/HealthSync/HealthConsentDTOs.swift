@@ -12,21 +12,13 @@ struct ConsentGrantResponse: Content {
     let platform: String
     let permission: String
     let grantedAt: String
-    let revokedAt: String?
+    @Nullable var revokedAt: String?
 
     init(_ grant: ConsentGrant) {
         platform = grant.platform.rawValue
         permission = grant.permission.rawValue
         grantedAt = ISO8601.string(grant.grantedAt)
         revokedAt = grant.revokedAt.map(ISO8601.string)
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(platform, forKey: .platform)
-        try container.encode(permission, forKey: .permission)
-        try container.encode(grantedAt, forKey: .grantedAt)
-        try container.encode(revokedAt, forKey: .revokedAt)
     }
 }
 

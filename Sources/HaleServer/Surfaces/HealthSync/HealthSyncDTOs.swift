@@ -71,7 +71,7 @@ struct SyncLogResponse: Content {
     let syncType: String
     let lookbackDays: Int
     let startedAt: String
-    let completedAt: String?
+    @Nullable var completedAt: String?
     let status: String
     let recordsProcessed: Int
     let recordsInserted: Int
@@ -79,7 +79,7 @@ struct SyncLogResponse: Content {
     let recordsDeduplicated: Int
     let recordsDeleted: Int
     let recordsRejected: Int
-    let errorMessage: String?
+    @Nullable var errorMessage: String?
 
     init(_ log: HealthSyncLog) {
         id = log.id.uuidString.lowercased()
@@ -96,24 +96,6 @@ struct SyncLogResponse: Content {
         recordsDeleted = log.recordsDeleted
         recordsRejected = log.recordsRejected
         errorMessage = log.errorMessage
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(provider, forKey: .provider)
-        try container.encode(syncType, forKey: .syncType)
-        try container.encode(lookbackDays, forKey: .lookbackDays)
-        try container.encode(startedAt, forKey: .startedAt)
-        try container.encode(completedAt, forKey: .completedAt)
-        try container.encode(status, forKey: .status)
-        try container.encode(recordsProcessed, forKey: .recordsProcessed)
-        try container.encode(recordsInserted, forKey: .recordsInserted)
-        try container.encode(recordsUpdated, forKey: .recordsUpdated)
-        try container.encode(recordsDeduplicated, forKey: .recordsDeduplicated)
-        try container.encode(recordsDeleted, forKey: .recordsDeleted)
-        try container.encode(recordsRejected, forKey: .recordsRejected)
-        try container.encode(errorMessage, forKey: .errorMessage)
     }
 }
 
