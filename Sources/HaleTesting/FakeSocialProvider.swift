@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HaleServer
 import Synchronization
 import Vapor
 import _CryptoExtras
@@ -39,6 +40,7 @@ public final class FakeSocialProvider: Sendable {
         var appleRefreshTokens: [String: String] = [:]
         var revokedAppleTokens: [String] = []
         var appleAvailable = true
+        var clock = HaleClock { Date() }
     }
 
     /// A user access token the fake Graph API knows.
@@ -128,6 +130,12 @@ public final class FakeSocialProvider: Sendable {
         state.withLock { $0.appleAvailable = available }
     }
 
+    /// Issues tokens at `clock`'s time instead of the real time: give it the clock the server under test runs on,
+    /// so a slow start never makes a token look issued in the server's future.
+    public func useClock(_ clock: HaleClock) {
+        state.withLock { $0.clock = clock }
+    }
+
     /// A Sign in with Apple server-to-server notification's payload for `subject`.
     public func appleNotification(_ type: String, subject: String, audience: String = appleAudience) throws -> String {
         let event = try JSONSerialization.data(
@@ -188,7 +196,7 @@ public final class FakeSocialProvider: Sendable {
     public func token(_ claims: [String: Any], expiresIn: TimeInterval, header: [String: Any]? = nil) throws
         -> String
     {
-        let now = Int(Date().timeIntervalSince1970)
+        let now = Int(state.withLock { $0.clock }.now().timeIntervalSince1970)
         var claims = claims
         claims["iat"] = now
         claims["exp"] = now + Int(expiresIn)

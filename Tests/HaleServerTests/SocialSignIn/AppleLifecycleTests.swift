@@ -59,6 +59,7 @@ struct AppleLifecycleTests {
     func retried() async throws {
         let time = TestClock(Date())
         let provider = try await FakeSocialProvider.start()
+        provider.useClock(time.clock)
         try await withHale(clock: time.clock, settings: provider.settings) { app in
             let token = try await Self.signIn(app, provider, subject: "002.apple")
             provider.setAppleAvailable(false)
