@@ -1,9 +1,9 @@
 /// JavaScript's Number-to-String (ECMAScript §6.1.6.1.20 `Number::toString`, radix 10), which seed 004's sample
 /// hash embeds through a template literal.
-enum JavaScriptNumber {
+public enum JavaScriptNumber {
     /// `value` as JavaScript's `String(value)` writes it: shortest round-trip digits, integers without `.0`,
     /// exponent form (`1e+21`, `1.5e-7`) when the decimal exponent is 21 or more, or below -6.
-    static func string(_ value: Double) -> String {
+    public static func string(_ value: Double) -> String {
         // Steps 1–4: the special values.
         if value.isNaN { return "NaN" }
         if value == 0 { return "0" }

@@ -50,6 +50,10 @@ public struct HaleServices: Sendable {
     public let healthConnections: HealthConnections
     /// Fitness challenges over synced health data (seed 004).
     public let fitnessChallenges: FitnessChallenges
+    /// The keys the app's own backend authenticates with to the admin API.
+    public let adminKeys: AdminAPIKeys
+    /// Confirmation requests: actions a device approves or denies with its key (seed 002).
+    public let confirmations: Confirmations
     let signingKeys: SigningKeyRing
 
     init(
@@ -123,6 +127,10 @@ public struct HaleServices: Sendable {
         appleNotifications = AppleNotifications(
             verifier: providerTokens, repository: SQLSocialAccountRepository(database: database), audit: audit,
             clock: clock)
+        adminKeys = AdminAPIKeys(repository: SQLAdminAPIKeyRepository(database: database), clock: clock)
+        confirmations = Confirmations(
+            repository: SQLConfirmationRepository(database: database), accounts: accounts,
+            devices: SQLDeviceRepository(database: database), audit: audit, clock: clock)
     }
 
     private static func relyingParty(_ configuration: HaleConfiguration) throws -> RelyingParty {

@@ -77,5 +77,6 @@ private func registerRoutes(_ app: Application) throws {
     try app.register(collection: HealthSyncRoutes())
     try app.register(collection: HealthDataRoutes())
     try app.register(collection: FitnessChallengeRoutes())
+    try app.register(collection: ConfirmationRoutes())
     try app.register(collection: AssociationRoutes())
 }

@@ -63,3 +63,9 @@ public enum FitnessChallengeTag {}
 
 /// Identifies a fitness challenge.
 public typealias FitnessChallengeID = Identifier<FitnessChallengeTag>
+
+/// Tags a confirmation-request identifier.
+public enum ConfirmationTag {}
+
+/// Identifies a confirmation request.
+public typealias ConfirmationID = Identifier<ConfirmationTag>

@@ -24,6 +24,10 @@ public enum AuditEventType: String, Sendable, CaseIterable {
     case healthConsentRevoked = "health_consent_revoked"
     /// The account deleted all of its health data.
     case healthDataDeleted = "health_data_deleted"
+    /// A device approved a confirmation request with its key's signature.
+    case confirmationApproved = "confirmation_approved"
+    /// A device denied a confirmation request with its key's signature.
+    case confirmationDenied = "confirmation_denied"
 }
 
 /// The append-only, hash-chained record of security events. Each event stores the SHA-256 of its content and of the

@@ -21,5 +21,6 @@ enum HaleMigrations {
         M0016_IndexHealthSampleEnds(),
         M0017_KeepExpiredChallengeProgress(),
         M0019_PackHealthDaySummaries(),
+        M0020_CreateConfirmations(),
     ]
 }

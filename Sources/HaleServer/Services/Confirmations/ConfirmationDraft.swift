@@ -1,0 +1,56 @@
+import Foundation
+
+/// A confirmation request as the app's backend sends it, checked field by field.
+public struct ConfirmationDraft: Sendable {
+    /// The account to ask, a UUID.
+    public var accountId: String?
+    /// What is asked: a lowercase name such as `payment.approve`.
+    public var actionType: String?
+    /// The action's details, a JSON object shown to the person.
+    var actionPayload: JSONValue?
+    /// Seconds it takes answers; 300 unless given.
+    public var expiresIn: Int?
+
+    /// The default and the bounds of `expiresIn`, in seconds.
+    public static let defaultLifetime = 300
+    /// The shortest lifetime.
+    public static let lifetimes = 30...3_600
+    /// The longest canonical payload: push services carry 4 KB in all, and the payload travels in the push.
+    public static let maximumPayloadBytes = 2_048
+
+    /// The account, the action type, the payload's canonical text and the lifetime, or a 400 naming what is wrong.
+    func checked() throws -> (account: AccountID, actionType: String, payload: String, lifetime: Int) {
+        guard let text = accountId, let account = AccountID(text) else {
+            throw HaleError.invalidRequest("accountId must be an account's id (a UUID).")
+        }
+        guard let actionType, Self.isActionType(actionType) else {
+            throw HaleError.invalidRequest(
+                "actionType must be 1 to 64 characters: a lowercase letter, then lowercase letters, digits, . _ : or -."
+            )
+        }
+        guard case .object = actionPayload ?? .object([:]) else {
+            throw HaleError.invalidRequest("actionPayload must be a JSON object.")
+        }
+        let payload = CanonicalJSON.text(of: actionPayload ?? .object([:]))
+        guard payload.utf8.count <= Self.maximumPayloadBytes else {
+            throw HaleError.invalidRequest(
+                "actionPayload is at most \(Self.maximumPayloadBytes) bytes as canonical JSON; it travels in the push.")
+        }
+        let lifetime = expiresIn ?? Self.defaultLifetime
+        guard Self.lifetimes.contains(lifetime) else {
+            throw HaleError.invalidRequest(
+                "expiresIn is \(Self.lifetimes.lowerBound) to \(Self.lifetimes.upperBound) seconds.")
+        }
+        return (account, actionType, payload, lifetime)
+    }
+
+    static func isActionType(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard (1...64).contains(bytes.count), let first = bytes.first, (0x61...0x7A).contains(first) else {
+            return false
+        }
+        return bytes.allSatisfy { byte in
+            (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || [0x2E, 0x5F, 0x3A, 0x2D].contains(byte)
+        }
+    }
+}

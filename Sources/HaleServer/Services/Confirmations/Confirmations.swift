@@ -1,0 +1,112 @@
+import DeviceKeys
+import Foundation
+
+/// Confirmation requests: transaction signing. The app's backend asks (with an admin API key); Hale pushes the
+/// request to the account's devices; a device approves or denies by signing `ConfirmationMessage` with its device
+/// key; Hale verifies, records the answer once, and answers status queries.
+public struct Confirmations: Sendable {
+    let repository: any ConfirmationRepository
+    let accounts: Accounts
+    let devices: any DeviceRepository
+    let audit: AuditTrail
+    let clock: HaleClock
+
+    /// Creates a confirmation for an account that has an active device to answer it.
+    public func create(_ draft: ConfirmationDraft, by keyId: Int64) async throws -> Confirmation {
+        let checked = try draft.checked()
+        guard try await accounts.find(checked.account) != nil else {
+            throw HaleError(.notFound, status: 404, message: "No such account.")
+        }
+        guard try await !answeringDevices(of: checked.account).isEmpty else { throw HaleError.noActiveDevice }
+        let now = clock.now()
+        let confirmation = Confirmation(
+            id: .random(), accountId: checked.account, actionType: checked.actionType, actionPayload: checked.payload,
+            createdByKeyId: keyId, createdAt: Self.milliseconds(now),
+            expiresAt: Self.milliseconds(now.addingTimeInterval(Double(checked.lifetime))), decision: nil,
+            answeredAt: nil, answeredByDeviceId: nil, signature: nil)
+        try await repository.insert(confirmation)
+        return confirmation
+    }
+
+    /// Any confirmation, for the backend that holds an admin key.
+    public func find(_ id: ConfirmationID) async throws -> Confirmation {
+        guard let confirmation = try await repository.find(id) else { throw HaleError.confirmationNotFound }
+        return confirmation
+    }
+
+    /// The account's confirmation.
+    public func find(_ id: ConfirmationID, of account: AccountID) async throws -> Confirmation {
+        guard let confirmation = try await repository.find(id, of: account) else {
+            throw HaleError.confirmationNotFound
+        }
+        return confirmation
+    }
+
+    /// The account's confirmations waiting for an answer, newest first.
+    public func pending(of account: AccountID) async throws -> [Confirmation] {
+        try await repository.pending(of: account, at: clock.now(), limit: 50)
+    }
+
+    /// Records a device's answer: the device must be the one the caller's session signed in on, active, and its key
+    /// must have signed the confirmation's message with this decision. An answer counts once.
+    public func answer(
+        _ id: ConfirmationID, decision: ConfirmationMessage.Decision, signature: String, account: AccountID,
+        device: DeviceID?
+    ) async throws -> Confirmation {
+        let confirmation = try await find(id, of: account)
+        let now = clock.now()
+        try Self.requireWaiting(confirmation, at: now)
+        guard let device, let keys = try await answeringDevices(of: account)[device] else {
+            throw HaleError.confirmationWrongDevice
+        }
+        let message = ConfirmationMessage(
+            confirmationId: id, actionType: confirmation.actionType, actionPayload: confirmation.actionPayload,
+            decision: decision)
+        guard keys.contains(where: { Self.verifies(signature, over: message.challenge, with: $0) }) else {
+            throw HaleError.confirmationSignatureInvalid
+        }
+        guard
+            try await repository.answer(
+                id, of: account, decision: decision, device: device, signature: signature, at: now)
+        else {
+            try Self.requireWaiting(try await find(id, of: account), at: now)
+            throw HaleError.confirmationAlreadyAnswered
+        }
+        try await audit.record(
+            decision == .approve ? .confirmationApproved : .confirmationDenied,
+            .init(account: account, device: device),
+            details: ["confirmationId": id.description, "actionType": confirmation.actionType])
+        return try await find(id, of: account)
+    }
+
+    /// The account's active devices and their active keys' DER, by device.
+    private func answeringDevices(of account: AccountID) async throws -> [DeviceID: [String]] {
+        let active = Set(try await devices.devices(of: account).filter { $0.deactivatedAt == nil }.map(\.id))
+        var keys: [DeviceID: [String]] = [:]
+        for key in try await devices.keys(of: account) where key.revokedAt == nil && active.contains(key.deviceId) {
+            keys[key.deviceId, default: []].append(key.publicKey)
+        }
+        return keys
+    }
+
+    private static func requireWaiting(_ confirmation: Confirmation, at date: Date) throws {
+        switch confirmation.status(at: date) {
+        case .pending: return
+        case .expired: throw HaleError.confirmationExpired
+        case .approved, .denied: throw HaleError.confirmationAlreadyAnswered
+        }
+    }
+
+    private static func verifies(_ signature: String, over challenge: String, with publicKey: String) -> Bool {
+        guard let der = Data(base64Encoded: publicKey), let key = try? DevicePublicKey(derRepresentation: Array(der))
+        else {
+            return false
+        }
+        return (try? key.verify(signature: signature, challenge: challenge)) != nil
+    }
+
+    /// Whole milliseconds, so the times answered are exactly the times every database stores and returns.
+    private static func milliseconds(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded(.down) / 1000)
+    }
+}

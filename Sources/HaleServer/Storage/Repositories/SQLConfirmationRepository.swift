@@ -1,0 +1,59 @@
+import Foundation
+import SQLKit
+
+/// Stores confirmation requests. Reads a device makes are scoped by its account.
+protocol ConfirmationRepository: Sendable {
+    /// Stores a new confirmation.
+    func insert(_ confirmation: Confirmation) async throws
+    /// The confirmation with this id, whoever's it is: for the backend that created it.
+    func find(_ id: ConfirmationID) async throws -> Confirmation?
+    /// The account's confirmation with this id.
+    func find(_ id: ConfirmationID, of account: AccountID) async throws -> Confirmation?
+    /// The account's confirmations still waiting at `date`, newest first.
+    func pending(of account: AccountID, at date: Date, limit: Int) async throws -> [Confirmation]
+    /// Records the answer if the confirmation is still waiting at `date`; false when it is not (answered already,
+    /// or expired). One answer wins, however many arrive at once.
+    func answer(
+        _ id: ConfirmationID, of account: AccountID, decision: ConfirmationMessage.Decision, device: DeviceID,
+        signature: String, at date: Date
+    ) async throws -> Bool
+}
+
+/// `ConfirmationRepository` on SQL.
+struct SQLConfirmationRepository: ConfirmationRepository {
+    let database: HaleDatabase
+
+    func insert(_ confirmation: Confirmation) async throws {
+        try await database.sql.insert(into: "confirmations")
+            .model(confirmation, keyEncodingStrategy: .convertToSnakeCase, nilEncodingStrategy: .asNil).run()
+    }
+
+    func find(_ id: ConfirmationID) async throws -> Confirmation? {
+        try await database.sql.select().column("*").from("confirmations").where("id", .equal, id)
+            .first(decoding: Confirmation.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    func find(_ id: ConfirmationID, of account: AccountID) async throws -> Confirmation? {
+        try await database.sql.select().column("*").from("confirmations").where("id", .equal, id)
+            .where("account_id", .equal, account)
+            .first(decoding: Confirmation.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    func pending(of account: AccountID, at date: Date, limit: Int) async throws -> [Confirmation] {
+        try await database.sql.select().column("*").from("confirmations").where("account_id", .equal, account)
+            .where("decision", .is, SQLLiteral.null).where("expires_at", .greaterThan, date)
+            .orderBy("created_at", .descending).limit(limit)
+            .all(decoding: Confirmation.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    func answer(
+        _ id: ConfirmationID, of account: AccountID, decision: ConfirmationMessage.Decision, device: DeviceID,
+        signature: String, at date: Date
+    ) async throws -> Bool {
+        try await database.sql.update("confirmations").set("decision", to: decision.rawValue)
+            .set("answered_at", to: date).set("answered_by_device_id", to: device).set("signature", to: signature)
+            .where("id", .equal, id).where("account_id", .equal, account)
+            .where("decision", .is, SQLLiteral.null).where("expires_at", .greaterThan, date)
+            .returning("id").all().count == 1
+    }
+}

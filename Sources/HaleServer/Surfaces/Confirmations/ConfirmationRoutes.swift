@@ -1,0 +1,66 @@
+import Vapor
+
+/// Confirmation requests: created and read by the app's backend under `/api/v1/admin/confirmations` with an admin
+/// API key; read and answered by the account's device under `/api/v1/confirmations`.
+struct ConfirmationRoutes: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let admin = routes.grouped("api", "v1", "admin", "confirmations").grouped(AdminKeyMiddleware())
+        admin.post(use: create)
+        admin.get(":confirmationID", use: adminShow)
+        let device = routes.grouped("api", "v1", "confirmations").grouped(BearerAuthMiddleware())
+        device.get(use: pending)
+        device.get(":confirmationID", use: show)
+        device.post(":confirmationID", "answer", use: answer)
+    }
+
+    func create(_ request: Request) async throws -> Response {
+        let body = try request.decodeStrict(CreateConfirmationRequest.self)
+        let confirmation = try await request.hale.confirmations.create(body.draft, by: try request.adminKey.id)
+        return Response.json(envelope(confirmation, request), status: .created)
+    }
+
+    func adminShow(_ request: Request) async throws -> ConfirmationEnvelope {
+        envelope(try await request.hale.confirmations.find(try Self.id(request)), request)
+    }
+
+    func pending(_ request: Request) async throws -> ConfirmationsResponse {
+        let confirmations = try await request.hale.confirmations.pending(of: try request.account.accountId)
+        let now = request.hale.clock.now()
+        return ConfirmationsResponse(confirmations: confirmations.map { ConfirmationResponse($0, at: now) })
+    }
+
+    func show(_ request: Request) async throws -> ConfirmationEnvelope {
+        let account = try request.account.accountId
+        return envelope(try await request.hale.confirmations.find(try Self.id(request), of: account), request)
+    }
+
+    func answer(_ request: Request) async throws -> ConfirmationEnvelope {
+        let body = try request.decodeStrict(AnswerConfirmationRequest.self)
+        guard let decision = body.decision.flatMap(ConfirmationMessage.Decision.init(rawValue:)) else {
+            throw HaleError.invalidRequest("decision must be \"approve\" or \"deny\".")
+        }
+        guard let signature = body.signature, !signature.isEmpty, signature.utf8.count <= 1_024 else {
+            throw HaleError.invalidRequest("signature is required: the device key's signature, base64.")
+        }
+        let identity = try request.account
+        if let claimed = body.deviceId, claimed.lowercased() != identity.deviceId?.description {
+            throw HaleError.confirmationWrongDevice
+        }
+        let confirmation = try await request.hale.confirmations.answer(
+            try Self.id(request), decision: decision, signature: signature, account: identity.accountId,
+            device: identity.deviceId)
+        return envelope(confirmation, request)
+    }
+
+    private func envelope(_ confirmation: Confirmation, _ request: Request) -> ConfirmationEnvelope {
+        ConfirmationEnvelope(confirmation: ConfirmationResponse(confirmation, at: request.hale.clock.now()))
+    }
+
+    /// A malformed id is the same 404 as an unknown one.
+    private static func id(_ request: Request) throws -> ConfirmationID {
+        guard let text = request.parameters.get("confirmationID"), let id = ConfirmationID(text) else {
+            throw HaleError.confirmationNotFound
+        }
+        return id
+    }
+}
