@@ -50,10 +50,13 @@ public struct HaleServices: Sendable {
     public let healthConnections: HealthConnections
     /// Fitness challenges over synced health data (seed 004).
     public let fitnessChallenges: FitnessChallenges
+    /// Delivery of the push outbox through APNs and FCM.
+    public let pushDelivery: PushDelivery
     let signingKeys: SigningKeyRing
 
     init(
-        configuration: HaleConfiguration, database: HaleDatabase, clock: HaleClock, providerHTTP: any SocialHTTPClient
+        configuration: HaleConfiguration, database: HaleDatabase, clock: HaleClock, providerHTTP: any SocialHTTPClient,
+        pushHTTP: PushHTTPClients = .none
     ) throws {
         self.configuration = configuration
         self.database = database
@@ -84,7 +87,7 @@ public struct HaleServices: Sendable {
             repository: SQLPasskeyRepository(database: database),
             deviceKeys: SQLDeviceRepository(database: database),
             socialIdentities: SQLSocialAccountRepository(database: database), accounts: accounts,
-            challenges: challenges, sessions: sessions, clock: clock)
+            challenges: challenges, sessions: sessions, audit: audit, clock: clock)
         devices = Devices(
             repository: SQLDeviceRepository(database: database), challenges: challenges, sessions: sessions,
             audit: audit, settings: configuration.deviceKeys, clock: clock)
@@ -120,6 +123,7 @@ public struct HaleServices: Sendable {
             connections: healthConnections, rollups: rollups, audit: audit, clock: clock)
         fitnessChallenges = FitnessChallenges(
             repository: SQLFitnessChallengeRepository(database: database), clock: clock)
+        pushDelivery = try Self.pushDelivery(configuration.push, http: pushHTTP, database: database, clock: clock)
         appleNotifications = AppleNotifications(
             verifier: providerTokens, repository: SQLSocialAccountRepository(database: database), audit: audit,
             clock: clock)

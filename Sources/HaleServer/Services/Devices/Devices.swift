@@ -59,12 +59,16 @@ public struct Devices: Sendable {
     }
 
     /// Deactivates one of the account's devices: its keys are revoked and its sessions end, in one transaction.
-    public func deactivate(_ id: DeviceID, of account: AccountID, ip: String?) async throws {
+    /// The account's other devices are alerted, except `requester`, the device whose session asked.
+    public func deactivate(_ id: DeviceID, of account: AccountID, ip: String?, requester: DeviceID? = nil)
+        async throws
+    {
         guard try await repository.deactivate(id, of: account, at: clock.now()) else {
             throw HaleError.deviceNotRegistered
         }
         try await audit.record(
-            .deviceDeactivated, AuditTrail.Subject(account: account, device: id, ipRange: ip.flatMap(IPRange.of)))
+            .deviceDeactivated, AuditTrail.Subject(account: account, device: id, ipRange: ip.flatMap(IPRange.of)),
+            alertExcluding: Set([id, requester].compactMap { $0 }))
     }
 
     /// Deletes one of the account's devices and its keys, ending its sessions.

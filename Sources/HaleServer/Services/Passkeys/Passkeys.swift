@@ -21,6 +21,7 @@ public struct Passkeys: Sendable {
     let accounts: Accounts
     let challenges: ServerChallenges
     let sessions: Sessions
+    let audit: AuditTrail
     let clock: HaleClock
 
     /// A registration that completed: the stored passkey and, for a sign-up, the new session's tokens.
@@ -80,7 +81,13 @@ public struct Passkeys: Sendable {
         let owner = try await owner(for: pending, signedIn: account)
         let passkey = try await store(
             verified, for: owner, device: device ?? pending.device, registeredDevice: registeredDevice)
-        guard pending.signUp != nil else { return Registered(passkey: passkey, tokens: nil) }
+        guard pending.signUp != nil else {
+            // A passkey added to an existing account alerts its other devices; a sign-up has none yet.
+            try await audit.record(
+                .passkeyRegistered, AuditTrail.Subject(account: owner, device: registeredDevice),
+                details: ["attestationFormat": passkey.attestationFormat])
+            return Registered(passkey: passkey, tokens: nil)
+        }
         let tokens = try await sessions.start(account: owner, device: nil, signInMethod: "passkey", rememberMe: false)
         return Registered(passkey: passkey, tokens: tokens)
     }

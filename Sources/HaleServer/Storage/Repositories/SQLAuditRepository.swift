@@ -5,7 +5,9 @@ import SQLKit
 struct SQLAuditRepository: AuditRepository {
     let database: HaleDatabase
 
-    func append(_ make: @escaping @Sendable (Int64, String) -> AuditEvent) async throws -> AuditEvent {
+    func append(alert: SecurityAlertFanOut?, _ make: @escaping @Sendable (Int64, String) -> AuditEvent)
+        async throws -> AuditEvent
+    {
         try await database.writeTransaction { database in
             if database.isPostgres {
                 // SQLite's BEGIN IMMEDIATE already serializes writers; PostgreSQL needs one lock for the chain's tail.
@@ -17,6 +19,10 @@ struct SQLAuditRepository: AuditRepository {
             let event = make((last?.sequence ?? 0) + 1, last?.hash ?? AuditEvent.genesisHash)
             try await database.sql.insert(into: "audit_events")
                 .model(event, keyEncodingStrategy: .convertToSnakeCase).run()
+            if var alert {
+                alert.eventKey = "audit:\(event.sequence)"
+                try await SQLPushOutboxRepository.enqueue(alert, in: database)
+            }
             return event
         }
     }
