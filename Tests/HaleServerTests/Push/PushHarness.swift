@@ -70,7 +70,7 @@ struct PushHarness {
         let key = DeviceKeyRecord(
             id: UUID(), deviceId: id, accountId: account, publicKey: "", thumbprint: "\(id)", keyType: "ec-p256",
             declaredAlgorithm: "ES256", signatureConvention: "test", createdAt: now, lastUsedAt: nil, revokedAt: nil)
-        try await SQLDeviceRepository(database: app.hale.database).insert(device, key: key)
+        try await SQLDeviceRepository(database: app.hale.database).insert(device, key: key, audit: nil)
         return id
     }
 

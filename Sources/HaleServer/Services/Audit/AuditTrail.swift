@@ -69,15 +69,26 @@ public struct AuditTrail: Sendable {
         _ type: AuditEventType, _ subject: Subject, details: [String: String] = [:],
         alertExcluding: Set<DeviceID>? = nil
     ) async throws -> AuditEvent {
+        try await repository.append(prepare(type, subject, details: details, alertExcluding: alertExcluding))
+    }
+
+    /// The event, ready for a repository to append in the transaction of the change it records; see `record`.
+    /// `alertExcludingTokens` keeps the alert from devices holding those push tokens.
+    func prepare(
+        _ type: AuditEventType, _ subject: Subject, details: [String: String] = [:],
+        alertExcluding: Set<DeviceID>? = nil, alertExcludingTokens: Set<String> = []
+    ) -> AuditAppend {
         // Whole milliseconds, so the time hashed is exactly the time every database stores and returns.
         let millisecondsSinceEpoch = (clock.now().timeIntervalSince1970 * 1000).rounded(.down)
         let createdAt = Date(timeIntervalSince1970: millisecondsSinceEpoch / 1000)
         let detailsJSON = Self.json(details)
         let alert = SecurityAlertKind(type).map { kind in
-            Self.alert(
+            var alert = Self.alert(
                 kind, subject, at: createdAt, excluding: alertExcluding ?? Set([subject.device].compactMap { $0 }))
+            alert.excludingTokens = alertExcludingTokens
+            return alert
         }
-        return try await repository.append(alert: alert) { sequence, previousHash in
+        return AuditAppend(alert: alert) { sequence, previousHash in
             var event = AuditEvent(
                 sequence: sequence, accountId: subject.account, eventType: type.rawValue, deviceId: subject.device,
                 sessionId: subject.session, ipRange: subject.ipRange, details: detailsJSON, createdAt: createdAt,

@@ -63,12 +63,12 @@ public struct Devices: Sendable {
     public func deactivate(_ id: DeviceID, of account: AccountID, ip: String?, requester: DeviceID? = nil)
         async throws
     {
-        guard try await repository.deactivate(id, of: account, at: clock.now()) else {
-            throw HaleError.deviceNotRegistered
-        }
-        try await audit.record(
+        let event = audit.prepare(
             .deviceDeactivated, AuditTrail.Subject(account: account, device: id, ipRange: ip.flatMap(IPRange.of)),
             alertExcluding: Set([id, requester].compactMap { $0 }))
+        guard try await repository.deactivate(id, of: account, at: clock.now(), audit: event) else {
+            throw HaleError.deviceNotRegistered
+        }
     }
 
     /// Deletes one of the account's devices and its keys, ending its sessions.

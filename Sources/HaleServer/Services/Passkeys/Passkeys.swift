@@ -79,15 +79,16 @@ public struct Passkeys: Sendable {
             throw HaleError(.conflict, status: 409, message: "This passkey is registered already.")
         }
         let owner = try await owner(for: pending, signedIn: account)
-        let passkey = try await store(
-            verified, for: owner, device: device ?? pending.device, registeredDevice: registeredDevice)
-        guard pending.signUp != nil else {
-            // A passkey added to an existing account alerts its other devices; a sign-up has none yet.
-            try await audit.record(
+        // A passkey added to an existing account is audited and alerts its other devices; a sign-up has none yet.
+        let event =
+            pending.signUp != nil
+            ? nil
+            : audit.prepare(
                 .passkeyRegistered, AuditTrail.Subject(account: owner, device: registeredDevice),
-                details: ["attestationFormat": passkey.attestationFormat])
-            return Registered(passkey: passkey, tokens: nil)
-        }
+                details: ["attestationFormat": verified.format])
+        let passkey = try await store(
+            verified, for: owner, device: device ?? pending.device, registeredDevice: registeredDevice, audit: event)
+        guard pending.signUp != nil else { return Registered(passkey: passkey, tokens: nil) }
         let tokens = try await sessions.start(account: owner, device: nil, signInMethod: "passkey", rememberMe: false)
         return Registered(passkey: passkey, tokens: tokens)
     }

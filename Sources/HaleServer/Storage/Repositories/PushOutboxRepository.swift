@@ -12,6 +12,8 @@ struct SecurityAlertFanOut: Sendable {
     let kind: SecurityAlertKind
     let account: AccountID
     let excluding: Set<DeviceID>
+    /// Devices holding one of these push tokens are left out too: the installation the event came from.
+    var excludingTokens: Set<String> = []
     /// Names the event once, so the same event never enqueues twice: with the device id, the dedupe key.
     var eventKey: String
     let data: [String: String]

@@ -35,7 +35,8 @@ struct SQLPushOutboxRepository: PushOutboxRepository {
         }
     }
 
-    private struct DeviceTokens: Decodable {
+    /// A device's push tokens.
+    struct DeviceTokens: Decodable {
         let id: DeviceID
         let fcmToken: String?
         let apnsToken: String?
@@ -93,30 +94,5 @@ extension SQLPushOutboxRepository {
         return try await sql.insert(into: "push_outbox")
             .models(messages, keyEncodingStrategy: .convertToSnakeCase, nilEncodingStrategy: .asNil)
             .ignoringConflicts(with: "dedupe_key").returning("id").all().count
-    }
-
-    /// Writes the alert's messages inside the caller's transaction: one per active device of the account that has a
-    /// push token, except the excluded ones.
-    @discardableResult
-    static func enqueue(_ alert: SecurityAlertFanOut, in database: HaleDatabase) async throws -> Int {
-        let devices = try await database.sql.select().column("id").column("fcm_token").column("apns_token")
-            .from("devices").where("account_id", .equal, alert.account).where("deactivated_at", .is, SQLLiteral.null)
-            .all(decoding: DeviceTokens.self, keyDecodingStrategy: .convertFromSnakeCase)
-        var data = alert.data
-        data["type"] = PushKind.securityAlert.rawValue
-        data["alertKind"] = alert.kind.rawValue
-        let json = String(
-            decoding: try JSONSerialization.data(withJSONObject: data, options: [.sortedKeys]), as: UTF8.self)
-        let messages = devices.filter { !alert.excluding.contains($0.id) }.compactMap { device -> PushOutboxMessage? in
-            let gateway: PushGateway? = device.apnsToken != nil ? .apns : device.fcmToken != nil ? .fcm : nil
-            guard let gateway else { return nil }
-            return PushOutboxMessage(
-                id: UUID(), dedupeKey: "\(alert.eventKey):\(device.id)", accountId: alert.account, deviceId: device.id,
-                gateway: gateway.rawValue, kind: PushKind.securityAlert.rawValue, data: json, collapseId: nil,
-                status: PushOutboxMessage.Status.pending.rawValue, attempts: 0, nextAttemptAt: alert.occurredAt,
-                expiresAt: alert.expiresAt, claimId: nil, claimedUntil: nil, lastError: nil,
-                createdAt: alert.occurredAt, finishedAt: nil)
-        }
-        return try await insert(messages, on: database.sql)
     }
 }
