@@ -72,8 +72,9 @@ struct APNsClient: PushGatewayClient {
 
     /// Reasons that mean the provider token must be made anew, then the message tried again.
     static let providerTokenReasons: Set<String> = ["ExpiredProviderToken", "InvalidProviderToken"]
-    /// Reasons that mean the device token is dead.
-    static let deadTokenReasons: Set<String> = ["BadDeviceToken", "Unregistered", "DeviceTokenNotForTopic"]
+    /// Reasons that mean the device token is dead. `DeviceTokenNotForTopic` is not one: a wrong `push.apns.bundleId`
+    /// would otherwise clear every device's token.
+    static let deadTokenReasons: Set<String> = ["BadDeviceToken", "Unregistered"]
 
     /// Apple's "Handling notification responses from APNs": 200 sent; 410 the token is no longer active; 400
     /// BadDeviceToken; 403 provider token problems; 429 and 5xx come and go.
