@@ -70,7 +70,11 @@ public final class FakeFCM: Sendable {
         var tokenRequests = 0
     }
 
-    /// Starts the fake on a free loopback port with a new service account key.
+    /// One service account key for every fake in the process: making a 2048-bit RSA key costs a debug build about a
+    /// second of CPU, which many tests running at once can ill afford.
+    private static let sharedKey = Result { try _RSA.Signing.PrivateKey(keySize: .bits2048) }
+
+    /// Starts the fake on a free loopback port, with the process's test service account key.
     public static func start() async throws -> FakeFCM {
         let port = try freeLoopbackPort()
         let fake = try FakeFCM(port: port, app: try await Application.make(.testing))
@@ -81,7 +85,7 @@ public final class FakeFCM: Sendable {
 
     private init(port: Int, app: Application) throws {
         self.app = app
-        key = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+        key = try Self.sharedKey.get()
         let baseURL = "http://127.0.0.1:\(port)"
         tokenURL = "\(baseURL)/token"
         let account: [String: String] = [
