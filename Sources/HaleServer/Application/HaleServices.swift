@@ -54,10 +54,13 @@ public struct HaleServices: Sendable {
     public let adminKeys: AdminAPIKeys
     /// Confirmation requests: actions a device approves or denies with its key (seed 002).
     public let confirmations: Confirmations
+    /// Delivery of the push outbox through APNs and FCM.
+    public let pushDelivery: PushDelivery
     let signingKeys: SigningKeyRing
 
     init(
-        configuration: HaleConfiguration, database: HaleDatabase, clock: HaleClock, providerHTTP: any SocialHTTPClient
+        configuration: HaleConfiguration, database: HaleDatabase, clock: HaleClock, providerHTTP: any SocialHTTPClient,
+        pushHTTP: PushHTTPClients = .none
     ) throws {
         self.configuration = configuration
         self.database = database
@@ -88,7 +91,7 @@ public struct HaleServices: Sendable {
             repository: SQLPasskeyRepository(database: database),
             deviceKeys: SQLDeviceRepository(database: database),
             socialIdentities: SQLSocialAccountRepository(database: database), accounts: accounts,
-            challenges: challenges, sessions: sessions, clock: clock)
+            challenges: challenges, sessions: sessions, audit: audit, clock: clock)
         devices = Devices(
             repository: SQLDeviceRepository(database: database), challenges: challenges, sessions: sessions,
             audit: audit, settings: configuration.deviceKeys, clock: clock)
@@ -124,6 +127,7 @@ public struct HaleServices: Sendable {
             connections: healthConnections, rollups: rollups, audit: audit, clock: clock)
         fitnessChallenges = FitnessChallenges(
             repository: SQLFitnessChallengeRepository(database: database), clock: clock)
+        pushDelivery = try Self.pushDelivery(configuration.push, http: pushHTTP, database: database, clock: clock)
         appleNotifications = AppleNotifications(
             verifier: providerTokens, repository: SQLSocialAccountRepository(database: database), audit: audit,
             clock: clock)

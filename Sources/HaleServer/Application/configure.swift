@@ -24,7 +24,8 @@ public func configure(_ app: Application, _ configuration: HaleConfiguration, cl
     }
     app.hale = try HaleServices(
         configuration: configuration, database: database, clock: clock,
-        providerHTTP: AsyncHTTPSocialClient(client: ProviderHTTPClient.make(for: app)))
+        providerHTTP: AsyncHTTPSocialClient(client: ProviderHTTPClient.make(for: app)),
+        pushHTTP: try PushHTTPClients.make(for: app, configuration.push))
 
     app.middleware = Middlewares()
     app.middleware.use(RouteLoggingMiddleware(logLevel: .info))
@@ -37,6 +38,7 @@ public func configure(_ app: Application, _ configuration: HaleConfiguration, cl
     app.lifecycle.use(ChallengePurgeService.job())
     app.lifecycle.use(HealthRetentionService.job())
     app.lifecycle.use(AppleRevocationService.job())
+    app.lifecycle.use(PushDeliveryService.job(every: configuration.push.deliveryInterval))
 }
 
 /// Creates and migrates the database to the latest schema.

@@ -229,6 +229,46 @@ extension ConfigKey {
                 "Android apps as `package.name=SHA256_FINGERPRINT` (the signing certificate's, colon-separated hex), served in `/.well-known/assetlinks.json`."
         ),
         ConfigKey(
+            path: "push.apns.teamId", kind: .string, defaultValue: "",
+            summary: "Team id of the APNs key. With keyId, privateKey and bundleId it turns APNs on; empty: off."),
+        ConfigKey(path: "push.apns.keyId", kind: .string, defaultValue: "", summary: "Key id of the APNs key."),
+        ConfigKey(
+            path: "push.apns.privateKey", kind: .string, defaultValue: "",
+            summary: "The APNs key: the .p8 file's PEM text. A secret: prefer the environment."),
+        ConfigKey(
+            path: "push.apns.bundleId", kind: .string, defaultValue: "",
+            summary: "The iOS app's bundle id, sent as `apns-topic`."),
+        ConfigKey(
+            path: "push.apns.environment", kind: .string, defaultValue: "production",
+            summary: "`production` (api.push.apple.com) or `sandbox` (api.sandbox.push.apple.com)."),
+        ConfigKey(
+            path: "push.apns.url", kind: .string, defaultValue: "",
+            summary: "The APNs base URL, https; empty: the environment's host."),
+        ConfigKey(
+            path: "push.apns.rootCertificate", kind: .string, defaultValue: "",
+            summary: "PEM of the root APNs's certificate must lead to. Empty: the system's roots."),
+        ConfigKey(
+            path: "push.fcm.serviceAccount", kind: .string, defaultValue: "",
+            summary: "The Firebase service account's JSON key file, as text. A secret. Empty: FCM is off."),
+        ConfigKey(
+            path: "push.fcm.url", kind: .string, defaultValue: "https://fcm.googleapis.com",
+            summary: "The FCM HTTP v1 base URL."),
+        ConfigKey(
+            path: "push.fcm.tokenUrl", kind: .string, defaultValue: "",
+            summary: "The OAuth 2.0 token endpoint for FCM access tokens. Empty: the service account's `token_uri`."),
+        ConfigKey(
+            path: "push.maxAttempts", kind: .integer, defaultValue: "8",
+            summary: "Delivery attempts after which a push message is given up (`dead`)."),
+        ConfigKey(
+            path: "push.retryDelay", kind: .duration, defaultValue: "30s",
+            summary: "Delay before the first retry of a push message; each later one doubles, with jitter."),
+        ConfigKey(
+            path: "push.maxRetryDelay", kind: .duration, defaultValue: "1h",
+            summary: "Longest delay between two delivery attempts."),
+        ConfigKey(
+            path: "push.deliveryInterval", kind: .duration, defaultValue: "5s",
+            summary: "How often each instance looks for push messages due."),
+        ConfigKey(
             path: "logging.level", kind: .string, defaultValue: "info",
             summary: "`debug`, `info`, `notice`, `warning`, `error` or `critical`; never `trace`, which logs tokens."),
     ]

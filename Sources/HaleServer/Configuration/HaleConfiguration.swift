@@ -171,6 +171,8 @@ public struct HaleConfiguration: Sendable {
     public var health: Health
     /// The apps.
     public var apps: Apps
+    /// Push delivery.
+    public var push: Push
     /// The minimum level of log lines written.
     public var logLevel: Logger.Level
 
@@ -236,6 +238,7 @@ public struct HaleConfiguration: Sendable {
                 apps: try values.list("health.sourcePriority.apps")))
         apps = Apps(
             apple: try values.list("apps.apple"), android: try values.list("apps.android").map(Self.androidApp))
+        push = try Self.push(values)
         logLevel = try Self.logLevel(try values.string("logging.level"))
         try validate()
     }
@@ -326,7 +329,7 @@ extension HaleConfiguration.SocialSignIn {
         }
     }
 
-    private static func isSecure(_ url: URL, host: String) -> Bool {
+    static func isSecure(_ url: URL, host: String) -> Bool {
         switch url.scheme {
         case "https": true
         case "http": ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host)

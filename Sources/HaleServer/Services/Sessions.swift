@@ -52,9 +52,6 @@ public struct Sessions: Sendable {
             throw HaleError.expiredToken
         case .reuseDetected(let session):
             logger.warning("refresh token reuse detected; session revoked", metadata: ["session": "\(session.id)"])
-            try await audit.record(
-                .refreshTokenReuseDetected,
-                AuditTrail.Subject(account: session.accountId, device: session.deviceId, session: session.id))
             throw HaleError.reusedToken
         }
     }
@@ -72,7 +69,7 @@ public struct Sessions: Sendable {
     /// Revokes one of the account's sessions (logout). Returns `false` when there was nothing to revoke.
     @discardableResult
     public func revoke(_ session: SessionID, of account: AccountID, reason: String = "logout") async throws -> Bool {
-        try await repository.revoke(session, of: account, reason: reason, at: clock.now())
+        try await repository.revoke(session, of: account, reason: reason, at: clock.now(), audit: nil)
     }
 
     /// Revokes every session of the account (log out everywhere). Returns how many were active.
@@ -111,8 +108,12 @@ public struct Sessions: Sendable {
                 renewing: session.id, expiresAt: session.expiresAt)
         } else {
             guard try await isGracefulRetry(of: presented, successor: successor, in: repository, at: now) else {
+                // Audited in the rotation's transaction, so the revocation, its event and its alerts commit together.
+                let event = audit.prepare(
+                    .refreshTokenReuseDetected,
+                    AuditTrail.Subject(account: session.accountId, device: session.deviceId, session: session.id))
                 _ = try await repository.revoke(
-                    session.id, of: session.accountId, reason: "refresh_token_reuse", at: now)
+                    session.id, of: session.accountId, reason: "refresh_token_reuse", at: now, audit: event)
                 return .reuseDetected(record.session)
             }
             try await repository.touch(session.id, at: now, expiresAt: session.expiresAt)

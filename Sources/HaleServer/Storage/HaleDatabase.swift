@@ -10,6 +10,8 @@ public struct HaleDatabase: Sendable {
     private let resolve: @Sendable () -> any SQLDatabase & Database
     /// Queues SQLite write transactions; `nil` on PostgreSQL and inside a transaction.
     private let writeGate: WriteGate?
+    /// Whether this is one transaction's connection, whose `writeTransaction` joins that transaction.
+    private let inTransaction: Bool
     /// Whether this is PostgreSQL, where `FOR UPDATE` and `SKIP LOCKED` exist.
     public let isPostgres: Bool
 
@@ -20,6 +22,7 @@ public struct HaleDatabase: Sendable {
         }
         isPostgres = sample.dialect.name == "postgresql"
         writeGate = isPostgres ? nil : WriteGate()
+        inTransaction = false
         self.resolve = {
             guard let database = resolve() as? any SQLDatabase & Database else {
                 preconditionFailure("the driver was checked to speak SQL when the database was configured")
@@ -32,6 +35,7 @@ public struct HaleDatabase: Sendable {
         self.resolve = { pinned }
         self.isPostgres = isPostgres
         writeGate = nil
+        inTransaction = true
     }
 
     /// The Fluent database, for migrations.
@@ -44,9 +48,13 @@ public struct HaleDatabase: Sendable {
     /// On SQLite a plain `BEGIN` upgrades to a write lock only at the first write and fails at once with
     /// `SQLITE_BUSY` when another connection got there first; `BEGIN IMMEDIATE` takes the lock up front and waits
     /// for it instead. PostgreSQL uses an ordinary transaction; callers lock rows with `FOR UPDATE`.
+    ///
+    /// Called on a transaction's own database, it joins that transaction, so a repository bound to it can write
+    /// the change it records and its audit event together.
     public func writeTransaction<T: Sendable>(
         _ body: @escaping @Sendable (HaleDatabase) async throws -> T
     ) async throws -> T {
+        if inTransaction { return try await body(self) }
         let postgres = isPostgres
         if postgres {
             return try await fluent.transaction { try await body(try Self.pinning($0, isPostgres: true)) }

@@ -12,6 +12,10 @@ public enum AuditEventType: String, Sendable, CaseIterable {
     case deviceDeactivated = "device_deactivated"
     /// A social identity joined an existing account through the email the provider verified.
     case socialIdentityLinked = "social_identity_linked"
+    /// A passkey was added to an existing account.
+    case passkeyRegistered = "passkey_registered"
+    /// A passkey or social sign-in came from an app installation new to the account.
+    case newDeviceSignIn = "new_device_sign_in"
     /// Apple said the person stopped using Sign in with Apple with the app; the tokens it signed in with were revoked.
     case appleConsentRevoked = "apple_consent_revoked"
     /// Apple said the person deleted their Apple ID; the Apple identity was unlinked.
@@ -56,16 +60,39 @@ public struct AuditTrail: Sendable {
         }
     }
 
+    /// How long a security alert may wait for delivery before it is given up.
+    static let alertLifetime: TimeInterval = 86_400
+
     /// Appends an event. `details` must hold no tokens, keys or health values.
+    ///
+    /// An event that raises a security alert (`SecurityAlertKind`) also writes a push message to each of the
+    /// account's other devices in the same transaction: every active device with a push token except
+    /// `alertExcluding`, by default the subject's device.
     @discardableResult
-    public func record(_ type: AuditEventType, _ subject: Subject, details: [String: String] = [:]) async throws
-        -> AuditEvent
-    {
+    public func record(
+        _ type: AuditEventType, _ subject: Subject, details: [String: String] = [:],
+        alertExcluding: Set<DeviceID>? = nil
+    ) async throws -> AuditEvent {
+        try await repository.append(prepare(type, subject, details: details, alertExcluding: alertExcluding))
+    }
+
+    /// The event, ready for a repository to append in the transaction of the change it records; see `record`.
+    /// `alertExcludingTokens` keeps the alert from devices holding those push tokens.
+    func prepare(
+        _ type: AuditEventType, _ subject: Subject, details: [String: String] = [:],
+        alertExcluding: Set<DeviceID>? = nil, alertExcludingTokens: Set<String> = []
+    ) -> AuditAppend {
         // Whole milliseconds, so the time hashed is exactly the time every database stores and returns.
         let millisecondsSinceEpoch = (clock.now().timeIntervalSince1970 * 1000).rounded(.down)
         let createdAt = Date(timeIntervalSince1970: millisecondsSinceEpoch / 1000)
         let detailsJSON = Self.json(details)
-        return try await repository.append { sequence, previousHash in
+        let alert = SecurityAlertKind(type).map { kind in
+            var alert = Self.alert(
+                kind, subject, at: createdAt, excluding: alertExcluding ?? Set([subject.device].compactMap { $0 }))
+            alert.excludingTokens = alertExcludingTokens
+            return alert
+        }
+        return AuditAppend(alert: alert) { sequence, previousHash in
             var event = AuditEvent(
                 sequence: sequence, accountId: subject.account, eventType: type.rawValue, deviceId: subject.device,
                 sessionId: subject.session, ipRange: subject.ipRange, details: detailsJSON, createdAt: createdAt,
@@ -73,6 +100,16 @@ public struct AuditTrail: Sendable {
             event.hash = event.expectedHash
             return event
         }
+    }
+
+    private static func alert(
+        _ kind: SecurityAlertKind, _ subject: Subject, at date: Date, excluding: Set<DeviceID>
+    ) -> SecurityAlertFanOut {
+        var data = ["occurredAt": ISO8601.string(date)]
+        data["deviceId"] = subject.device?.description
+        return SecurityAlertFanOut(
+            kind: kind, account: subject.account, excluding: excluding, eventKey: "", data: data, occurredAt: date,
+            expiresAt: date.addingTimeInterval(alertLifetime))
     }
 
     /// The account's events, newest first.

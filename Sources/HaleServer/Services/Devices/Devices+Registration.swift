@@ -77,10 +77,10 @@ extension Devices {
             id: UUID(), deviceId: device.id, accountId: account, publicKey: pending.publicKey,
             thumbprint: key.thumbprint, keyType: Self.keyType(key.kind), declaredAlgorithm: pending.declaredAlgorithm,
             signatureConvention: convention.rawValue, createdAt: now, lastUsedAt: nil, revokedAt: nil)
-        try await repository.insert(device, key: record)
-        try await audit.record(
+        let event = audit.prepare(
             .deviceRegistered, AuditTrail.Subject(account: account, device: device.id, ipRange: device.lastIpRange),
             details: ["keyType": record.keyType, "signatureConvention": record.signatureConvention])
+        try await repository.insert(device, key: record, audit: event)
         return Summary(device: device, keys: [record], sessions: [])
     }
 

@@ -59,12 +59,16 @@ public struct Devices: Sendable {
     }
 
     /// Deactivates one of the account's devices: its keys are revoked and its sessions end, in one transaction.
-    public func deactivate(_ id: DeviceID, of account: AccountID, ip: String?) async throws {
-        guard try await repository.deactivate(id, of: account, at: clock.now()) else {
+    /// The account's other devices are alerted, except `requester`, the device whose session asked.
+    public func deactivate(_ id: DeviceID, of account: AccountID, ip: String?, requester: DeviceID? = nil)
+        async throws
+    {
+        let event = audit.prepare(
+            .deviceDeactivated, AuditTrail.Subject(account: account, device: id, ipRange: ip.flatMap(IPRange.of)),
+            alertExcluding: Set([id, requester].compactMap { $0 }))
+        guard try await repository.deactivate(id, of: account, at: clock.now(), audit: event) else {
             throw HaleError.deviceNotRegistered
         }
-        try await audit.record(
-            .deviceDeactivated, AuditTrail.Subject(account: account, device: id, ipRange: ip.flatMap(IPRange.of)))
     }
 
     /// Deletes one of the account's devices and its keys, ending its sessions.

@@ -45,7 +45,8 @@ extension Passkeys {
     }
 
     func store(
-        _ verified: VerifiedRegistration, for account: AccountID, device: PasskeyDevice?, registeredDevice: DeviceID?
+        _ verified: VerifiedRegistration, for account: AccountID, device: PasskeyDevice?, registeredDevice: DeviceID?,
+        audit: AuditAppend?
     ) async throws
         -> PasskeyCredential
     {
@@ -57,7 +58,7 @@ extension Passkeys {
             backupState: verified.backupState, name: Self.defaultName(for: device), platform: device?.platform,
             osVersion: device?.osVersion, deviceName: device?.deviceName, deviceId: registeredDevice,
             createdAt: clock.now(), lastUsedAt: nil)
-        try await repository.insert(passkey)
+        try await repository.insert(passkey, audit: audit)
         return passkey
     }
 

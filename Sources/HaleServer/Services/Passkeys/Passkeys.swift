@@ -21,6 +21,7 @@ public struct Passkeys: Sendable {
     let accounts: Accounts
     let challenges: ServerChallenges
     let sessions: Sessions
+    let audit: AuditTrail
     let clock: HaleClock
 
     /// A registration that completed: the stored passkey and, for a sign-up, the new session's tokens.
@@ -78,8 +79,15 @@ public struct Passkeys: Sendable {
             throw HaleError(.conflict, status: 409, message: "This passkey is registered already.")
         }
         let owner = try await owner(for: pending, signedIn: account)
+        // A passkey added to an existing account is audited and alerts its other devices; a sign-up has none yet.
+        let event =
+            pending.signUp != nil
+            ? nil
+            : audit.prepare(
+                .passkeyRegistered, AuditTrail.Subject(account: owner, device: registeredDevice),
+                details: ["attestationFormat": verified.format])
         let passkey = try await store(
-            verified, for: owner, device: device ?? pending.device, registeredDevice: registeredDevice)
+            verified, for: owner, device: device ?? pending.device, registeredDevice: registeredDevice, audit: event)
         guard pending.signUp != nil else { return Registered(passkey: passkey, tokens: nil) }
         let tokens = try await sessions.start(account: owner, device: nil, signInMethod: "passkey", rememberMe: false)
         return Registered(passkey: passkey, tokens: tokens)

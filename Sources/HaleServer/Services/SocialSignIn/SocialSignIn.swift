@@ -38,6 +38,12 @@ public struct SocialSignIn: Sendable {
         let now = clock.now()
         let secret = OpaqueToken.generate()
         var write = try await plan(request, verified, secretHash: OpaqueToken.hash(secret), at: now)
+        if write.newAccount == nil {
+            // The installation that signed in is not a device Hale knows; its token keeps its own alert away from it.
+            write.newInstallationAudit = audit.prepare(
+                .newDeviceSignIn, AuditTrail.Subject(account: write.identity.accountId),
+                details: ["signInMethod": request.provider], alertExcludingTokens: Set(request.deviceTokens))
+        }
         var obtained: String?
         if let code = request.authorizationCode {
             obtained = try await keepAppleRefreshToken(exchanging: code, for: verified, in: &write, logger: logger)

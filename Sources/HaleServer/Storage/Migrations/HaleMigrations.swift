@@ -20,6 +20,7 @@ enum HaleMigrations {
         M0015_CreateFitnessChallenges(),
         M0016_IndexHealthSampleEnds(),
         M0017_KeepExpiredChallengeProgress(),
+        M0018_CreatePushOutbox(),
         M0019_PackHealthDaySummaries(),
         M0020_CreateConfirmations(),
     ]

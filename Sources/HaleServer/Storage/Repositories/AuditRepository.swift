@@ -1,11 +1,19 @@
 import Foundation
 
+/// An audit event ready to append, with the security alert it raises. Repositories that record a change append it
+/// inside the change's own transaction, so the change, its audit event and its push messages commit together.
+struct AuditAppend: Sendable {
+    /// The alert's fan-out, when the event raises one.
+    let alert: SecurityAlertFanOut?
+    /// Builds the event from the next sequence number and the last event's hash.
+    let make: @Sendable (_ sequence: Int64, _ previousHash: String) -> AuditEvent
+}
+
 /// Appends to and reads the audit trail.
 protocol AuditRepository: Sendable {
-    /// Appends an event built by `make` from the next sequence number and the last event's hash, serialized with
-    /// every other append so the chain never forks.
-    func append(_ make: @escaping @Sendable (_ sequence: Int64, _ previousHash: String) -> AuditEvent) async throws
-        -> AuditEvent
+    /// Appends an event in a transaction of its own, serialized with every other append so the chain never forks.
+    /// The alert's push messages are written in the same transaction, keyed by the event's sequence.
+    func append(_ append: AuditAppend) async throws -> AuditEvent
     /// The account's events, newest first, at most `limit`.
     func events(of account: AccountID, limit: Int) async throws -> [AuditEvent]
     /// Every event in order from `sequence`, at most `limit`: for checking the chain in pages.

@@ -8,8 +8,9 @@ struct SignInCandidate: Sendable {
 
 /// Stores devices and their keys. Every account-scoped call takes the account.
 protocol DeviceRepository: Sendable {
-    /// Inserts a device with its first key, in one transaction; throws `CONFLICT` when the key is registered already.
-    func insert(_ device: Device, key: DeviceKeyRecord) async throws
+    /// Inserts a device with its first key and appends `audit`, in one transaction; throws `CONFLICT` when the key is
+    /// registered already.
+    func insert(_ device: Device, key: DeviceKeyRecord, audit: AuditAppend?) async throws
     /// Whether a key with this thumbprint is registered, revoked or not.
     func keyExists(thumbprint: String) async throws -> Bool
     /// One of the account's devices.
@@ -30,9 +31,9 @@ protocol DeviceRepository: Sendable {
     func rename(_ id: DeviceID, of account: AccountID, to name: String) async throws -> Bool
     /// Sets the push token of one of the account's active devices; returns whether it exists.
     func setPushToken(_ token: PushToken, of id: DeviceID, account: AccountID, at date: Date) async throws -> Bool
-    /// Deactivates one of the account's devices at once: the device, its keys and its sessions. Returns whether it
-    /// was active.
-    func deactivate(_ id: DeviceID, of account: AccountID, at date: Date) async throws -> Bool
+    /// Deactivates one of the account's devices at once: the device, its keys and its sessions, appending `audit`
+    /// when it was active. Returns whether it was active.
+    func deactivate(_ id: DeviceID, of account: AccountID, at date: Date, audit: AuditAppend?) async throws -> Bool
     /// Deletes one of the account's devices with its keys, ending its sessions; returns whether it existed.
     func delete(_ id: DeviceID, of account: AccountID, at date: Date) async throws -> Bool
 }

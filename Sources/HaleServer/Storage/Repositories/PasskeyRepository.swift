@@ -8,8 +8,9 @@ protocol PasskeyRepository: Sendable {
     func setUserHandle(_ handle: String, of account: AccountID) async throws
     /// The account with this user handle.
     func account(forUserHandle handle: String) async throws -> AccountID?
-    /// Inserts a credential; throws `CONFLICT` when its credential ID is registered already.
-    func insert(_ credential: PasskeyCredential) async throws
+    /// Inserts a credential and appends `audit`, in one transaction; throws `CONFLICT` when its credential ID is
+    /// registered already.
+    func insert(_ credential: PasskeyCredential, audit: AuditAppend?) async throws
     /// The credential with this WebAuthn credential ID.
     func find(credentialID: String) async throws -> PasskeyCredential?
     /// The account's credentials, oldest first.

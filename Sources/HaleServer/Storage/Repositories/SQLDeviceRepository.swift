@@ -5,13 +5,14 @@ import SQLKit
 struct SQLDeviceRepository: DeviceRepository {
     let database: HaleDatabase
 
-    func insert(_ device: Device, key: DeviceKeyRecord) async throws {
+    func insert(_ device: Device, key: DeviceKeyRecord, audit: AuditAppend?) async throws {
         do {
             try await database.writeTransaction { database in
                 try await database.sql.insert(into: "devices")
                     .model(device, keyEncodingStrategy: .convertToSnakeCase).run()
                 try await database.sql.insert(into: "device_keys")
                     .model(key, keyEncodingStrategy: .convertToSnakeCase).run()
+                if let audit { try await SQLAuditRepository.append(audit, in: database) }
             }
         } catch  where HaleDatabase.isConstraintViolation(error) {
             throw HaleError(.conflict, status: 409, message: "This device key is registered already.")
@@ -130,7 +131,7 @@ struct SQLDeviceRepository: DeviceRepository {
             .returning("id").all().count == 1
     }
 
-    func deactivate(_ id: DeviceID, of account: AccountID, at date: Date) async throws -> Bool {
+    func deactivate(_ id: DeviceID, of account: AccountID, at date: Date, audit: AuditAppend?) async throws -> Bool {
         try await database.writeTransaction { database in
             let changed =
                 try await database.sql.update("devices").set("deactivated_at", to: date)
@@ -140,6 +141,7 @@ struct SQLDeviceRepository: DeviceRepository {
             guard changed else { return false }
             try await Self.revokeKeysAndSessions(
                 of: id, account: account, at: date, reason: "device_deactivated", in: database)
+            if let audit { try await SQLAuditRepository.append(audit, in: database) }
             return true
         }
     }

@@ -20,10 +20,13 @@ struct SQLPasskeyRepository: PasskeyRepository {
             .first(decodingColumn: "account_id", as: AccountID.self)
     }
 
-    func insert(_ credential: PasskeyCredential) async throws {
+    func insert(_ credential: PasskeyCredential, audit: AuditAppend?) async throws {
         do {
-            try await database.sql.insert(into: "passkey_credentials")
-                .model(credential, keyEncodingStrategy: .convertToSnakeCase).run()
+            try await database.writeTransaction { database in
+                try await database.sql.insert(into: "passkey_credentials")
+                    .model(credential, keyEncodingStrategy: .convertToSnakeCase).run()
+                if let audit { try await SQLAuditRepository.append(audit, in: database) }
+            }
         } catch  where HaleDatabase.isConstraintViolation(error) {
             throw HaleError(.conflict, status: 409, message: "This passkey is registered already.")
         }

@@ -97,7 +97,24 @@ struct SQLSessionRepository: SessionRepository {
             .where("id", .equal, session).run()
     }
 
-    func revoke(_ session: SessionID, of account: AccountID, reason: String, at date: Date) async throws -> Bool {
+    func revoke(_ session: SessionID, of account: AccountID, reason: String, at date: Date, audit: AuditAppend?)
+        async throws -> Bool
+    {
+        guard let audit else {
+            return try await Self.revoke(session, of: account, reason: reason, at: date, on: database)
+        }
+        return try await database.writeTransaction { database in
+            guard try await Self.revoke(session, of: account, reason: reason, at: date, on: database) else {
+                return false
+            }
+            try await SQLAuditRepository.append(audit, in: database)
+            return true
+        }
+    }
+
+    private static func revoke(
+        _ session: SessionID, of account: AccountID, reason: String, at date: Date, on database: HaleDatabase
+    ) async throws -> Bool {
         let rows = try await database.sql.update("sessions")
             .set("revoked_at", to: date).set("revoke_reason", to: reason)
             .where("id", .equal, session).where("account_id", .equal, account)

@@ -34,8 +34,14 @@ struct SQLSocialAccountRepository: SocialAccountRepository {
                         .values(SQLBind(write.identity.accountId), SQLBind(service.relation), SQLBind(service.id))
                         .run()
                 }
+                var newInstallation = false
                 for token in write.pushTokens {
+                    let known = try await Self.isRegistered(pushToken: token, to: write.identity.accountId, on: sql)
+                    newInstallation = newInstallation || !known
                     try await Self.register(pushToken: token, for: write.identity.accountId, at: date, on: sql)
+                }
+                if newInstallation, let audit = write.newInstallationAudit {
+                    try await SQLAuditRepository.append(audit, in: database)
                 }
                 return try await SQLPersonalAccessTokenRepository(database: database).create(write.token)
             }
@@ -107,6 +113,13 @@ struct SQLSocialAccountRepository: SocialAccountRepository {
                 SQLBind(cleaner.serviceRadius), SQLBind(date)
             )
             .run()
+    }
+
+    private static func isRegistered(pushToken: String, to account: AccountID, on sql: any SQLDatabase) async throws
+        -> Bool
+    {
+        try await sql.select().column("token").from("push_registrations").where("token", .equal, pushToken)
+            .where("account_id", .equal, account).first() != nil
     }
 
     /// A token belongs to the installation that sent it, so it moves to whichever account sent it last.

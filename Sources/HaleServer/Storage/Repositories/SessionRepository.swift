@@ -21,7 +21,8 @@ protocol SessionRepository: Sendable {
     /// Records a refresh that issued no new token: the new last-use time and expiry.
     func touch(_ session: SessionID, at date: Date, expiresAt: Date) async throws
     /// Revokes one of the account's sessions; returns `false` when it is not the account's or already revoked.
-    func revoke(_ session: SessionID, of account: AccountID, reason: String, at date: Date) async throws -> Bool
+    func revoke(_ session: SessionID, of account: AccountID, reason: String, at date: Date, audit: AuditAppend?)
+        async throws -> Bool
     /// Revokes all of the account's active sessions; returns how many.
     func revokeAll(of account: AccountID, reason: String, at date: Date) async throws -> Int
     /// The account's sessions that are neither revoked nor expired at `date`, newest first.

@@ -16,6 +16,9 @@ struct SocialSignInWrite: Sendable {
     var pushTokens: [String]
     /// The personal access token to issue.
     var token: PersonalAccessTokenRecord
+    /// Appended when one of `pushTokens` was not yet registered to the account: a sign-in from an app installation
+    /// the account had not used.
+    var newInstallationAudit: AuditAppend? = nil
 }
 
 /// Stores social identities and what sign-up collects.

@@ -108,7 +108,9 @@ struct DeviceKeyRoutes: RouteCollection {
 
     func deactivate(_ request: Request) async throws -> SuccessResponse {
         let id = try Self.deviceID(request.parameters.get("deviceId"))
-        try await request.hale.devices.deactivate(id, of: try request.account.accountId, ip: request.clientIP)
+        let identity = try request.account
+        try await request.hale.devices.deactivate(
+            id, of: identity.accountId, ip: request.clientIP, requester: identity.deviceId)
         return SuccessResponse()
     }
 

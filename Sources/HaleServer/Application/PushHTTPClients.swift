@@ -1,0 +1,49 @@
+import AsyncHTTPClient
+import NIOSSL
+import Vapor
+
+/// The HTTP clients push delivery uses, one per configured gateway: no redirects, HTTP/2 where the server offers it
+/// (APNs requires it), and shut down with the application.
+struct PushHTTPClients: Sendable {
+    var apns: HTTPClient?
+    var fcm: HTTPClient?
+
+    /// No clients: push is off.
+    static let none = PushHTTPClients()
+
+    static func make(for app: Application, _ settings: HaleConfiguration.Push) throws -> PushHTTPClients {
+        var clients = PushHTTPClients()
+        if let apns = settings.apns {
+            var tls = TLSConfiguration.makeClientConfiguration()
+            if let root = apns.rootCertificatePEM {
+                guard let certificates = try? NIOSSLCertificate.fromPEMBytes(Array(root.utf8)), !certificates.isEmpty
+                else {
+                    throw ConfigError("push.apns.rootCertificate must be a PEM certificate")
+                }
+                tls.trustRoots = .certificates(certificates)
+            }
+            clients.apns = client(for: app, tls: tls)
+        }
+        if settings.fcm != nil {
+            clients.fcm = client(for: app, tls: .makeClientConfiguration())
+        }
+        return clients
+    }
+
+    private static func client(for app: Application, tls: TLSConfiguration) -> HTTPClient {
+        var configuration = HTTPClient.Configuration(tlsConfiguration: tls, redirectConfiguration: .disallow)
+        configuration.timeout = .init(connect: .seconds(5), read: .seconds(15))
+        configuration.httpVersion = .automatic
+        let client = HTTPClient(eventLoopGroup: app.eventLoopGroup, configuration: configuration)
+        app.lifecycle.use(Shutdown(client: client))
+        return client
+    }
+
+    private struct Shutdown: LifecycleHandler {
+        let client: HTTPClient
+
+        func shutdownAsync(_ application: Application) async {
+            try? await client.shutdown()
+        }
+    }
+}

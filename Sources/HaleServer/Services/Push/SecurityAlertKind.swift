@@ -1,0 +1,40 @@
+/// The security events that alert the account's other devices, as the `alertKind` data field names them.
+public enum SecurityAlertKind: String, Sendable, CaseIterable {
+    /// A device registered a hardware key.
+    case newDevice = "new_device"
+    /// A passkey was added to the account.
+    case newPasskey = "new_passkey"
+    /// A spent refresh token was presented again and its session revoked.
+    case refreshTokenReuse = "refresh_token_reuse"
+    /// A device was deactivated.
+    case deviceDeactivated = "device_deactivated"
+    /// A device signed in from a network it had not used before.
+    case newSignInNetwork = "new_sign_in_network"
+    /// A sign-in with a passkey or a social identity from an app installation new to the account.
+    case newSignInDevice = "new_sign_in_device"
+
+    /// The alert's title.
+    var title: String {
+        switch self {
+        case .newDevice: "New device added"
+        case .newPasskey: "New passkey added"
+        case .refreshTokenReuse: "A session was ended"
+        case .deviceDeactivated: "A device was deactivated"
+        case .newSignInNetwork: "Sign-in from a new network"
+        case .newSignInDevice: "Sign-in on a new device"
+        }
+    }
+
+    /// The alert an audit event raises, if any.
+    init?(_ event: AuditEventType) {
+        switch event {
+        case .deviceRegistered: self = .newDevice
+        case .passkeyRegistered: self = .newPasskey
+        case .refreshTokenReuseDetected: self = .refreshTokenReuse
+        case .deviceDeactivated: self = .deviceDeactivated
+        case .deviceKeyNewIpRange: self = .newSignInNetwork
+        case .newDeviceSignIn: self = .newSignInDevice
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import SQLKit
+
+/// `PushOutboxRepository` on SQL.
+struct SQLPushOutboxRepository: PushOutboxRepository {
+    let database: HaleDatabase
+
+    func enqueue(_ messages: [PushOutboxMessage]) async throws -> Int {
+        try await Self.insert(messages, on: database.sql)
+    }
+
+    func claimDue(at date: Date, lease: Duration, limit: Int) async throws -> [ClaimedPush] {
+        let claim = UUID()
+        let until = date.addingTimeInterval(lease.timeInterval)
+        // On PostgreSQL, rows another instance is claiming are passed over; SQLite has one writer at a time.
+        let skipLocked = database.isPostgres ? " FOR UPDATE SKIP LOCKED" : ""
+        let query: SQLQueryString = """
+            UPDATE push_outbox SET status = 'sending', claim_id = \(bind: claim), claimed_until = \(bind: until),
+            attempts = attempts + 1
+            WHERE id IN (SELECT id FROM push_outbox
+              WHERE (status = 'pending' AND next_attempt_at <= \(bind: date))
+                 OR (status = 'sending' AND claimed_until <= \(bind: date))
+              ORDER BY next_attempt_at LIMIT \(bind: limit)\(unsafeRaw: skipLocked))
+            RETURNING *
+            """
+        let claimed = try await database.writeTransaction { database in
+            try await database.sql.raw(query)
+                .all(decoding: PushOutboxMessage.self, keyDecodingStrategy: .convertFromSnakeCase)
+        }
+        guard !claimed.isEmpty else { return [] }
+        let tokens = try await activeTokens(of: Set(claimed.map(\.deviceId)))
+        return claimed.map { message in
+            let gateway = PushGateway(rawValue: message.gateway)
+            return ClaimedPush(message: message, token: gateway.flatMap { tokens[message.deviceId]?[$0] })
+        }
+    }
+
+    /// A device's push tokens.
+    struct DeviceTokens: Decodable {
+        let id: DeviceID
+        let fcmToken: String?
+        let apnsToken: String?
+    }
+
+    private func activeTokens(of devices: Set<DeviceID>) async throws -> [DeviceID: [PushGateway: String]] {
+        let rows = try await database.sql.select().column("id").column("fcm_token").column("apns_token")
+            .from("devices").where("id", .in, Array(devices)).where("deactivated_at", .is, SQLLiteral.null)
+            .all(decoding: DeviceTokens.self, keyDecodingStrategy: .convertFromSnakeCase)
+        var tokens: [DeviceID: [PushGateway: String]] = [:]
+        for row in rows {
+            tokens[row.id] = [.fcm: row.fcmToken, .apns: row.apnsToken].compactMapValues { $0 }
+        }
+        return tokens
+    }
+
+    func finish(_ message: PushOutboxMessage, as status: PushOutboxMessage.Status, reason: String?, at date: Date)
+        async throws -> Bool
+    {
+        try await release(message).set("status", to: status.rawValue).set("last_error", to: reason)
+            .set("finished_at", to: date).returning("id").all().count == 1
+    }
+
+    func reschedule(_ message: PushOutboxMessage, to date: Date, reason: String) async throws -> Bool {
+        try await release(message).set("status", to: PushOutboxMessage.Status.pending.rawValue)
+            .set("last_error", to: reason).set("next_attempt_at", to: date).returning("id").all().count == 1
+    }
+
+    /// An update of the message that only applies while its claim holds, and drops the claim.
+    private func release(_ message: PushOutboxMessage) -> SQLUpdateBuilder {
+        database.sql.update("push_outbox").set("claim_id", to: SQLLiteral.null).set(
+            "claimed_until", to: SQLLiteral.null
+        )
+        .where("id", .equal, message.id).where("claim_id", .equal, message.claimId)
+        .where("status", .equal, PushOutboxMessage.Status.sending.rawValue)
+    }
+
+    func clearToken(of device: DeviceID, gateway: PushGateway, token: String, at date: Date) async throws {
+        let column = gateway == .apns ? "apns_token" : "fcm_token"
+        try await database.sql.update("devices").set(column, to: SQLLiteral.null)
+            .set("push_token_updated_at", to: date)
+            .where("id", .equal, device).where(column, .equal, token).run()
+    }
+
+    func purgeFinished(before date: Date) async throws -> Int {
+        try await database.sql.delete(from: "push_outbox")
+            .where("status", .in, [PushOutboxMessage.Status.sent, .dead, .skipped].map(\.rawValue))
+            .where("finished_at", .lessThan, date).returning("id").all().count
+    }
+}
+
+extension SQLPushOutboxRepository {
+    static func insert(_ messages: [PushOutboxMessage], on sql: any SQLDatabase) async throws -> Int {
+        guard !messages.isEmpty else { return 0 }
+        return try await sql.insert(into: "push_outbox")
+            .models(messages, keyEncodingStrategy: .convertToSnakeCase, nilEncodingStrategy: .asNil)
+            .ignoringConflicts(with: "dedupe_key").returning("id").all().count
+    }
+}
