@@ -11,7 +11,8 @@ public struct Confirmations: Sendable {
     let audit: AuditTrail
     let clock: HaleClock
 
-    /// Creates a confirmation for an account that has an active device to answer it.
+    /// Creates a confirmation for an account that has an active device to answer it, and pushes a
+    /// `confirmation_request` to the account's devices in the same transaction.
     public func create(_ draft: ConfirmationDraft, by keyId: Int64) async throws -> Confirmation {
         let checked = try draft.checked()
         guard try await accounts.find(checked.account) != nil else {
@@ -24,7 +25,7 @@ public struct Confirmations: Sendable {
             createdByKeyId: keyId, createdAt: Self.milliseconds(now),
             expiresAt: Self.milliseconds(now.addingTimeInterval(Double(checked.lifetime))), decision: nil,
             answeredAt: nil, answeredByDeviceId: nil, signature: nil)
-        try await repository.insert(confirmation)
+        _ = try await repository.insert(confirmation)
         return confirmation
     }
 

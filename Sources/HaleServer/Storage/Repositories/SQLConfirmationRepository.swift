@@ -3,8 +3,9 @@ import SQLKit
 
 /// Stores confirmation requests. Reads a device makes are scoped by its account.
 protocol ConfirmationRepository: Sendable {
-    /// Stores a new confirmation.
-    func insert(_ confirmation: Confirmation) async throws
+    /// Stores a new confirmation and, in the same transaction, a `confirmation_request` push to each of the
+    /// account's devices that has a push token; returns how many pushes.
+    func insert(_ confirmation: Confirmation) async throws -> Int
     /// The confirmation with this id, whoever's it is: for the backend that created it.
     func find(_ id: ConfirmationID) async throws -> Confirmation?
     /// The account's confirmation with this id.
@@ -23,9 +24,12 @@ protocol ConfirmationRepository: Sendable {
 struct SQLConfirmationRepository: ConfirmationRepository {
     let database: HaleDatabase
 
-    func insert(_ confirmation: Confirmation) async throws {
-        try await database.sql.insert(into: "confirmations")
-            .model(confirmation, keyEncodingStrategy: .convertToSnakeCase, nilEncodingStrategy: .asNil).run()
+    func insert(_ confirmation: Confirmation) async throws -> Int {
+        try await database.writeTransaction { database in
+            try await database.sql.insert(into: "confirmations")
+                .model(confirmation, keyEncodingStrategy: .convertToSnakeCase, nilEncodingStrategy: .asNil).run()
+            return try await SQLPushOutboxRepository.enqueueRequest(for: confirmation, in: database)
+        }
     }
 
     func find(_ id: ConfirmationID) async throws -> Confirmation? {

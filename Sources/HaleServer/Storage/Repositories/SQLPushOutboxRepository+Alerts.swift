@@ -11,14 +11,22 @@ extension SQLPushOutboxRepository {
     /// The alert's recipients: the account's active devices with a push token, except the excluded ones. An APNs
     /// token is preferred where a device has both.
     static func recipients(of alert: SecurityAlertFanOut, in database: HaleDatabase) async throws -> [AlertRecipient] {
+        try await recipients(
+            of: alert.account, excluding: alert.excluding, excludingTokens: alert.excludingTokens, in: database)
+    }
+
+    /// The account's active devices with a push token, except the excluded ones, each with the gateway of its token;
+    /// an APNs token is preferred where a device has both.
+    static func recipients(
+        of account: AccountID, excluding: Set<DeviceID> = [], excludingTokens: Set<String> = [],
+        in database: HaleDatabase
+    ) async throws -> [AlertRecipient] {
         let devices = try await database.sql.select().column("id").column("fcm_token").column("apns_token")
-            .from("devices").where("account_id", .equal, alert.account).where("deactivated_at", .is, SQLLiteral.null)
+            .from("devices").where("account_id", .equal, account).where("deactivated_at", .is, SQLLiteral.null)
             .all(decoding: DeviceTokens.self, keyDecodingStrategy: .convertFromSnakeCase)
         return devices.compactMap { device in
             let tokens = [device.fcmToken, device.apnsToken].compactMap { $0 }
-            guard !alert.excluding.contains(device.id), alert.excludingTokens.isDisjoint(with: tokens) else {
-                return nil
-            }
+            guard !excluding.contains(device.id), excludingTokens.isDisjoint(with: tokens) else { return nil }
             if device.apnsToken != nil { return AlertRecipient(device: device.id, gateway: .apns) }
             if device.fcmToken != nil { return AlertRecipient(device: device.id, gateway: .fcm) }
             return nil
