@@ -30,39 +30,9 @@ struct DeviceKeyProcessTests {
         let server = try await hale.serve(environment: environment)
         defer { server.stop() }
 
-        let key = SoftwareDeviceKey()
-        let fingerprint = "iOS-17.4-iPhone15,2-FaceID-1A2B3C4D"
-        let issued = try await server.request(
-            "POST", "api/v1/devices/register/challenge", bearer: token,
-            json: try json([
-                "deviceName": "Test iPhone", "deviceType": "mobile", "deviceFingerprint": fingerprint,
-                "publicKey": key.publicKeyPEM, "keyAlgorithm": "ES256",
-            ]))
-        #expect(issued.status == 200)
-        let registration = try object(issued.body)
-        let registered = try await server.request(
-            "POST", "api/v1/devices/register/verify", bearer: token,
-            json: try json([
-                "sessionId": try #require(registration["sessionId"] as? String),
-                "signedChallenge": try key.sign(
-                    challenge: try #require(registration["challenge"] as? String), convention: .iOS),
-            ]))
-        #expect(registered.status == 200)
-
-        let challenge = try object(
-            try await server.request(
-                "POST", "api/v1/auth/biometric/challenge", json: try json(["deviceFingerprint": fingerprint])
-            ).body)
-        let signedIn = try await server.request(
-            "POST", "api/v1/auth/biometric/verify",
-            json: try json([
-                "sessionId": try #require(challenge["sessionId"] as? String),
-                "signedChallenge": try key.sign(
-                    challenge: try #require(challenge["challenge"] as? String), convention: .iOS),
-                "rememberMe": true,
-            ]))
-        #expect(signedIn.status == 200)
-        let tokens = try #require(try object(signedIn.body)["tokens"] as? [String: Any])
+        let device = ProcessDeviceSignIn()
+        _ = try await device.register(on: server, bearer: token)
+        let tokens = try await device.signIn(on: server)
         let refreshed = try await server.request(
             "POST", "api/v1/auth/biometric/refresh",
             json: try json(["refreshToken": try #require(tokens["refreshToken"] as? String)]))
