@@ -54,6 +54,8 @@ public struct HaleServices: Sendable {
     public let adminKeys: AdminAPIKeys
     /// Confirmation requests: actions a device approves or denies with its key (seed 002).
     public let confirmations: Confirmations
+    /// Delivery of confirmation answers to the app backend's webhook; nil when none is configured.
+    public let confirmationWebhooks: ConfirmationWebhooks?
     /// Delivery of the push outbox through APNs and FCM.
     public let pushDelivery: PushDelivery
     let signingKeys: SigningKeyRing
@@ -134,7 +136,18 @@ public struct HaleServices: Sendable {
         adminKeys = AdminAPIKeys(repository: SQLAdminAPIKeyRepository(database: database), clock: clock)
         confirmations = Confirmations(
             repository: SQLConfirmationRepository(database: database), accounts: accounts,
-            devices: SQLDeviceRepository(database: database), audit: audit, clock: clock)
+            devices: SQLDeviceRepository(database: database), audit: audit, clock: clock,
+            sendsWebhooks: configuration.confirmationWebhook != nil)
+        if let settings = configuration.confirmationWebhook, let http = pushHTTP.webhook {
+            confirmationWebhooks = ConfirmationWebhooks(
+                repository: SQLConfirmationRepository(database: database), settings: settings, http: http,
+                policy: PushRetryPolicy(
+                    maxAttempts: configuration.push.maxAttempts, firstDelay: configuration.push.retryDelay,
+                    maxDelay: configuration.push.maxRetryDelay),
+                clock: clock)
+        } else {
+            confirmationWebhooks = nil
+        }
     }
 
     private static func relyingParty(_ configuration: HaleConfiguration) throws -> RelyingParty {

@@ -2,16 +2,19 @@ import AsyncHTTPClient
 import NIOSSL
 import Vapor
 
-/// The HTTP clients push delivery uses, one per configured gateway: no redirects, HTTP/2 where the server offers it
-/// (APNs requires it), and shut down with the application.
+/// The HTTP clients push delivery uses, one per configured gateway, and the confirmation webhook's: no redirects,
+/// HTTP/2 where the server offers it (APNs requires it), and shut down with the application.
 struct PushHTTPClients: Sendable {
     var apns: HTTPClient?
     var fcm: HTTPClient?
+    /// For the confirmation webhook, when one is configured.
+    var webhook: HTTPClient?
 
     /// No clients: push is off.
     static let none = PushHTTPClients()
 
-    static func make(for app: Application, _ settings: HaleConfiguration.Push) throws -> PushHTTPClients {
+    static func make(for app: Application, _ configuration: HaleConfiguration) throws -> PushHTTPClients {
+        let settings = configuration.push
         var clients = PushHTTPClients()
         if let apns = settings.apns {
             var tls = TLSConfiguration.makeClientConfiguration()
@@ -26,6 +29,9 @@ struct PushHTTPClients: Sendable {
         }
         if settings.fcm != nil {
             clients.fcm = client(for: app, tls: .makeClientConfiguration())
+        }
+        if configuration.confirmationWebhook != nil {
+            clients.webhook = client(for: app, tls: .makeClientConfiguration())
         }
         return clients
     }

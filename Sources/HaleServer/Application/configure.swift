@@ -25,7 +25,7 @@ public func configure(_ app: Application, _ configuration: HaleConfiguration, cl
     app.hale = try HaleServices(
         configuration: configuration, database: database, clock: clock,
         providerHTTP: AsyncHTTPSocialClient(client: ProviderHTTPClient.make(for: app)),
-        pushHTTP: try PushHTTPClients.make(for: app, configuration.push))
+        pushHTTP: try PushHTTPClients.make(for: app, configuration))
 
     app.middleware = Middlewares()
     app.middleware.use(RouteLoggingMiddleware(logLevel: .info))
@@ -39,6 +39,7 @@ public func configure(_ app: Application, _ configuration: HaleConfiguration, cl
     app.lifecycle.use(HealthRetentionService.job())
     app.lifecycle.use(AppleRevocationService.job())
     app.lifecycle.use(PushDeliveryService.job(every: configuration.push.deliveryInterval))
+    app.lifecycle.use(ConfirmationWebhookService.job(every: configuration.push.deliveryInterval))
 }
 
 /// Creates and migrates the database to the latest schema.

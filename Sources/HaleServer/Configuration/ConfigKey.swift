@@ -269,6 +269,13 @@ extension ConfigKey {
             path: "push.deliveryInterval", kind: .duration, defaultValue: "5s",
             summary: "How often each instance looks for push messages due."),
         ConfigKey(
+            path: "confirmations.webhookUrl", kind: .string, defaultValue: "",
+            summary:
+                "The app backend's URL that gets each confirmation answer as an HMAC-signed POST. Empty: no webhook."),
+        ConfigKey(
+            path: "confirmations.webhookSecret", kind: .string, defaultValue: "",
+            summary: "The webhook's HMAC-SHA256 key, at least 32 characters; required with webhookUrl. A secret."),
+        ConfigKey(
             path: "logging.level", kind: .string, defaultValue: "info",
             summary: "`debug`, `info`, `notice`, `warning`, `error` or `critical`; never `trace`, which logs tokens."),
     ]

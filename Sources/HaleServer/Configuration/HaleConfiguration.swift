@@ -173,6 +173,8 @@ public struct HaleConfiguration: Sendable {
     public var apps: Apps
     /// Push delivery.
     public var push: Push
+    /// The webhook confirmation answers are sent to, if any.
+    public var confirmationWebhook: ConfirmationWebhook?
     /// The minimum level of log lines written.
     public var logLevel: Logger.Level
 
@@ -239,6 +241,7 @@ public struct HaleConfiguration: Sendable {
         apps = Apps(
             apple: try values.list("apps.apple"), android: try values.list("apps.android").map(Self.androidApp))
         push = try Self.push(values)
+        confirmationWebhook = try Self.confirmationWebhook(values)
         logLevel = try Self.logLevel(try values.string("logging.level"))
         try validate()
     }

@@ -22,9 +22,9 @@ struct ConfirmationHTTP {
     /// Runs `body` against a Hale on `clock` with an account whose `flavour` device is registered and signed in.
     static func run(
         _ flavour: DeviceFlavour = .iOS, on database: TestDatabase = .sqlite, clock: TestClock = TestClock(start),
-        _ body: (ConfirmationHTTP) async throws -> Void
+        settings: [String: String] = [:], _ body: (ConfirmationHTTP) async throws -> Void
     ) async throws {
-        try await withHale(on: database, clock: clock.clock) { app in
+        try await withHale(on: database, clock: clock.clock, settings: settings) { app in
             let api = DeviceAPI(app: app)
             let (account, bearer) = try await makeAccount(app)
             let client = try DeviceClient(flavour)

@@ -10,6 +10,8 @@ public struct Confirmations: Sendable {
     let devices: any DeviceRepository
     let audit: AuditTrail
     let clock: HaleClock
+    /// Whether answers are sent to the backend's webhook.
+    let sendsWebhooks: Bool
 
     /// Creates a confirmation for an account that has an active device to answer it, and pushes a
     /// `confirmation_request` to the account's devices in the same transaction.
@@ -68,7 +70,8 @@ public struct Confirmations: Sendable {
         }
         guard
             try await repository.answer(
-                id, of: account, decision: decision, device: device, signature: signature, at: now)
+                id, of: account, decision: decision, device: device, signature: signature, webhook: sendsWebhooks,
+                at: now)
         else {
             try Self.requireWaiting(try await find(id, of: account), at: now)
             throw HaleError.confirmationAlreadyAnswered

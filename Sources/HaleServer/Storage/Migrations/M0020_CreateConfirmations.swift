@@ -2,7 +2,8 @@ import Fluent
 import SQLKit
 
 /// Confirmation requests (seed 002's transaction signing) and the admin API keys the app's own backend creates them
-/// with. Only each key's SHA-256 is stored.
+/// with. Only each key's SHA-256 is stored. An answer's webhook to the backend is delivered from the confirmation's
+/// own row: `webhook_status` is `pending`, `delivered` or `dead`, or null when no webhook is configured.
 struct M0020_CreateConfirmations: AsyncMigration {
     func prepare(on database: any Database) async throws {
         try await database.schema("admin_api_keys")
@@ -25,10 +26,18 @@ struct M0020_CreateConfirmations: AsyncMigration {
             .field("answered_at", .datetime)
             .field("answered_by_device_id", .uuid)
             .field("signature", .string)
+            .field("webhook_status", .string)
+            .field("webhook_attempts", .int64, .required, .sql(.default(0)))
+            .field("webhook_next_attempt_at", .datetime)
+            .field("webhook_claim_id", .uuid)
+            .field("webhook_claimed_until", .datetime)
+            .field("webhook_last_error", .string)
             .create()
         guard let sql = database as? any SQLDatabase else { return }
         try await sql.create(index: "confirmations_account_created").on("confirmations")
             .column("account_id").column("created_at").run()
+        try await sql.create(index: "confirmations_webhook_due").on("confirmations")
+            .column("webhook_status").column("webhook_next_attempt_at").run()
     }
 
     func revert(on database: any Database) async throws {

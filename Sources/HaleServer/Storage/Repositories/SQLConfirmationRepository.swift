@@ -13,10 +13,10 @@ protocol ConfirmationRepository: Sendable {
     /// The account's confirmations still waiting at `date`, newest first.
     func pending(of account: AccountID, at date: Date, limit: Int) async throws -> [Confirmation]
     /// Records the answer if the confirmation is still waiting at `date`; false when it is not (answered already,
-    /// or expired). One answer wins, however many arrive at once.
+    /// or expired). One answer wins, however many arrive at once. With `webhook`, the answer's webhook is due at once.
     func answer(
         _ id: ConfirmationID, of account: AccountID, decision: ConfirmationMessage.Decision, device: DeviceID,
-        signature: String, at date: Date
+        signature: String, webhook: Bool, at date: Date
     ) async throws -> Bool
 }
 
@@ -52,10 +52,15 @@ struct SQLConfirmationRepository: ConfirmationRepository {
 
     func answer(
         _ id: ConfirmationID, of account: AccountID, decision: ConfirmationMessage.Decision, device: DeviceID,
-        signature: String, at date: Date
+        signature: String, webhook: Bool, at date: Date
     ) async throws -> Bool {
-        try await database.sql.update("confirmations").set("decision", to: decision.rawValue)
+        let update = database.sql.update("confirmations").set("decision", to: decision.rawValue)
             .set("answered_at", to: date).set("answered_by_device_id", to: device).set("signature", to: signature)
+        if webhook {
+            update.set("webhook_status", to: ConfirmationWebhookStatus.pending.rawValue)
+                .set("webhook_next_attempt_at", to: date)
+        }
+        return try await update
             .where("id", .equal, id).where("account_id", .equal, account)
             .where("decision", .is, SQLLiteral.null).where("expires_at", .greaterThan, date)
             .returning("id").all().count == 1
