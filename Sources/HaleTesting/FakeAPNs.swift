@@ -66,12 +66,12 @@ public final class FakeAPNs: Sendable {
 
     /// Starts the fake on a free loopback port with a new TLS certificate and a new APNs key.
     public static func start() async throws -> FakeAPNs {
-        let port = try freeLoopbackPort()
         let certificate = try TestTLSCertificate(commonName: "Hale fake APNs")
-        let fake = try FakeAPNs(port: port, certificate: certificate, app: try await Application.make(.testing))
-        try await fake.app.asyncBoot()
-        try await fake.app.server.start(address: .hostname("127.0.0.1", port: port))
-        return fake
+        return try await startOnFreeLoopbackPort { port in
+            let fake = try FakeAPNs(port: port, certificate: certificate, app: try await Application.make(.testing))
+            try await fake.app.startOrShutDown(port: port)
+            return fake
+        }
     }
 
     private init(port: Int, certificate: TestTLSCertificate, app: Application) throws {

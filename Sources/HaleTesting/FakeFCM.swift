@@ -76,11 +76,11 @@ public final class FakeFCM: Sendable {
 
     /// Starts the fake on a free loopback port, with the process's test service account key.
     public static func start() async throws -> FakeFCM {
-        let port = try freeLoopbackPort()
-        let fake = try FakeFCM(port: port, app: try await Application.make(.testing))
-        try await fake.app.asyncBoot()
-        try await fake.app.server.start(address: .hostname("127.0.0.1", port: port))
-        return fake
+        try await startOnFreeLoopbackPort { port in
+            let fake = try FakeFCM(port: port, app: try await Application.make(.testing))
+            try await fake.app.startOrShutDown(port: port)
+            return fake
+        }
     }
 
     private init(port: Int, app: Application) throws {

@@ -68,11 +68,11 @@ public final class FakeSocialProvider: Sendable {
 
     /// Starts the provider on a free loopback port with a new 2048-bit test key.
     public static func start() async throws -> FakeSocialProvider {
-        let port = try freeLoopbackPort()
-        let provider = try FakeSocialProvider(port: port, app: try await Application.make(.testing))
-        try await provider.app.asyncBoot()
-        try await provider.app.server.start(address: .hostname("127.0.0.1", port: port))
-        return provider
+        try await startOnFreeLoopbackPort { port in
+            let provider = try FakeSocialProvider(port: port, app: try await Application.make(.testing))
+            try await provider.app.startOrShutDown(port: port)
+            return provider
+        }
     }
 
     private init(port: Int, app: Application) throws {

@@ -20,11 +20,11 @@ public final class FakeWebhookReceiver: Sendable {
 
     /// Starts a receiver on a free loopback port.
     public static func start() async throws -> FakeWebhookReceiver {
-        let port = try freeLoopbackPort()
-        let receiver = FakeWebhookReceiver(port: port, app: try await Application.make(.testing))
-        try await receiver.app.asyncBoot()
-        try await receiver.app.server.start(address: .hostname("127.0.0.1", port: port))
-        return receiver
+        try await startOnFreeLoopbackPort { port in
+            let receiver = FakeWebhookReceiver(port: port, app: try await Application.make(.testing))
+            try await receiver.app.startOrShutDown(port: port)
+            return receiver
+        }
     }
 
     private init(port: Int, app: Application) {

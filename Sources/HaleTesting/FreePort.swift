@@ -26,3 +26,20 @@ public func freeLoopbackPort() throws -> Int {
     guard bound else { throw TestSetupError("bind() on 127.0.0.1:0 failed") }
     return Int(UInt16(bigEndian: address.sin_port))
 }
+
+/// Starts a loopback server on a port `freeLoopbackPort` picks: `start` makes it on that port and starts it, and
+/// shuts it down again if starting fails. Another test may take the port between the pick and the bind, so a failed
+/// start is tried again on a new port.
+public func startOnFreeLoopbackPort<Server>(attempts: Int = 5, _ start: (Int) async throws -> Server) async throws
+    -> Server
+{
+    var lastError: (any Error)?
+    for _ in 0..<attempts {
+        do {
+            return try await start(try freeLoopbackPort())
+        } catch {
+            lastError = error
+        }
+    }
+    throw lastError ?? TestSetupError("no loopback port could be bound")
+}

@@ -176,6 +176,11 @@ struct ConfirmationRejectionTests {
             let response = try await flow.create(
                 #"{"accountId":"\#(flow.account)","actionType":"a","actionPayload":{"note":"\#(big)"}}"#)
             #expect(response.status == .badRequest)
+            // 700 quotes are 1,400 bytes of canonical JSON (\"), but 2,800 once escaped again inside the push.
+            let quotes = String(repeating: #"\""#, count: 700)
+            let escaped = try await flow.create(
+                #"{"accountId":"\#(flow.account)","actionType":"a","actionPayload":{"q":"\#(quotes)"}}"#)
+            #expect(escaped.status == .badRequest)
         }
     }
 

@@ -15,7 +15,7 @@ public struct ConfirmationDraft: Sendable {
     public static let defaultLifetime = 300
     /// The shortest lifetime.
     public static let lifetimes = 30...3_600
-    /// The longest canonical payload: push services carry 4 KB in all, and the payload travels in the push.
+    /// The longest payload, as the JSON string it travels as in the push: push services carry 4 KB in all.
     public static let maximumPayloadBytes = 2_048
 
     /// The account, the action type, the payload's canonical text and the lifetime, or a 400 naming what is wrong.
@@ -32,7 +32,9 @@ public struct ConfirmationDraft: Sendable {
             throw HaleError.invalidRequest("actionPayload must be a JSON object.")
         }
         let payload = CanonicalJSON.text(of: actionPayload ?? .object([:]))
-        guard payload.utf8.count <= Self.maximumPayloadBytes else {
+        // Measured as it travels: a JSON string inside the push's data, where quotes and slashes are escaped again.
+        let travelling = (try? JSONSerialization.data(withJSONObject: [payload]).count - 2) ?? Int.max
+        guard travelling <= Self.maximumPayloadBytes else {
             throw HaleError.invalidRequest(
                 "actionPayload is at most \(Self.maximumPayloadBytes) bytes as canonical JSON; it travels in the push.")
         }

@@ -51,7 +51,8 @@ public struct Confirmations: Sendable {
     }
 
     /// Records a device's answer: the device must be the one the caller's session signed in on, active, and its key
-    /// must have signed the confirmation's message with this decision. An answer counts once.
+    /// must have signed the confirmation's message with this decision. An answer counts once, and is recorded with
+    /// its audit event in one transaction.
     public func answer(
         _ id: ConfirmationID, decision: ConfirmationMessage.Decision, signature: String, account: AccountID,
         device: DeviceID?
@@ -68,18 +69,18 @@ public struct Confirmations: Sendable {
         guard keys.contains(where: { Self.verifies(signature, over: message.challenge, with: $0) }) else {
             throw HaleError.confirmationSignatureInvalid
         }
+        let audit = audit.prepare(
+            decision == .approve ? .confirmationApproved : .confirmationDenied, .init(account: account, device: device),
+            details: ["confirmationId": id.description, "actionType": confirmation.actionType])
         guard
             try await repository.answer(
                 id, of: account, decision: decision, device: device, signature: signature, webhook: sendsWebhooks,
-                at: now)
+                audit: audit, at: now)
         else {
+            // Answered, expired, or the device was deactivated since it was checked.
             try Self.requireWaiting(try await find(id, of: account), at: now)
-            throw HaleError.confirmationAlreadyAnswered
+            throw HaleError.confirmationWrongDevice
         }
-        try await audit.record(
-            decision == .approve ? .confirmationApproved : .confirmationDenied,
-            .init(account: account, device: device),
-            details: ["confirmationId": id.description, "actionType": confirmation.actionType])
         return try await find(id, of: account)
     }
 

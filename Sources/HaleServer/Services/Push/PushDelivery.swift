@@ -12,8 +12,10 @@ public struct PushDelivery: Sendable {
     let policy: PushRetryPolicy
     let clock: HaleClock
     static let lease: Duration = .seconds(120)
-    static let batchSize = 50
-    static let batchesPerPass = 20
+    /// Small enough that a whole batch, each send at its 5 s connect and 15 s read timeouts, ends inside the lease:
+    /// otherwise another instance could claim the batch's tail while this one is still sending it.
+    static let batchSize = 5
+    static let batchesPerPass = 200
     /// How long sent, dead and skipped messages are kept, for inspection.
     static let finishedRetention: TimeInterval = 7 * 86_400
 

@@ -12,11 +12,12 @@ protocol ConfirmationRepository: Sendable {
     func find(_ id: ConfirmationID, of account: AccountID) async throws -> Confirmation?
     /// The account's confirmations still waiting at `date`, newest first.
     func pending(of account: AccountID, at date: Date, limit: Int) async throws -> [Confirmation]
-    /// Records the answer if the confirmation is still waiting at `date`; false when it is not (answered already,
-    /// or expired). One answer wins, however many arrive at once. With `webhook`, the answer's webhook is due at once.
+    /// Records the answer, and appends `audit`, in one transaction, if the confirmation is still waiting at `date`
+    /// and `device` is still active with an unrevoked key; false otherwise. One answer wins, however many arrive at
+    /// once. With `webhook`, the answer's webhook is due at once.
     func answer(
         _ id: ConfirmationID, of account: AccountID, decision: ConfirmationMessage.Decision, device: DeviceID,
-        signature: String, webhook: Bool, at date: Date
+        signature: String, webhook: Bool, audit: AuditAppend, at date: Date
     ) async throws -> Bool
 }
 
@@ -52,17 +53,30 @@ struct SQLConfirmationRepository: ConfirmationRepository {
 
     func answer(
         _ id: ConfirmationID, of account: AccountID, decision: ConfirmationMessage.Decision, device: DeviceID,
-        signature: String, webhook: Bool, at date: Date
+        signature: String, webhook: Bool, audit: AuditAppend, at date: Date
     ) async throws -> Bool {
-        let update = database.sql.update("confirmations").set("decision", to: decision.rawValue)
-            .set("answered_at", to: date).set("answered_by_device_id", to: device).set("signature", to: signature)
-        if webhook {
-            update.set("webhook_status", to: ConfirmationWebhookStatus.pending.rawValue)
-                .set("webhook_next_attempt_at", to: date)
+        try await database.writeTransaction { database in
+            var query: SQLQueryString = """
+                UPDATE confirmations SET decision = \(bind: decision.rawValue), answered_at = \(bind: date),
+                    answered_by_device_id = \(bind: device), signature = \(bind: signature)
+                """
+            if webhook {
+                let pending = ConfirmationWebhookStatus.pending.rawValue
+                query.appendInterpolation(
+                    ", webhook_status = \(bind: pending), webhook_next_attempt_at = \(bind: date)" as SQLQueryString)
+            }
+            query.appendInterpolation(
+                """
+                 WHERE id = \(bind: id) AND account_id = \(bind: account) AND decision IS NULL
+                    AND expires_at > \(bind: date)
+                    AND EXISTS (SELECT 1 FROM devices d JOIN device_keys k ON k.device_id = d.id
+                        WHERE d.id = \(bind: device) AND d.account_id = \(bind: account)
+                            AND d.deactivated_at IS NULL AND k.revoked_at IS NULL)
+                RETURNING id
+                """ as SQLQueryString)
+            guard try await database.sql.raw(query).all().count == 1 else { return false }
+            try await SQLAuditRepository.append(audit, in: database)
+            return true
         }
-        return try await update
-            .where("id", .equal, id).where("account_id", .equal, account)
-            .where("decision", .is, SQLLiteral.null).where("expires_at", .greaterThan, date)
-            .returning("id").all().count == 1
     }
 }

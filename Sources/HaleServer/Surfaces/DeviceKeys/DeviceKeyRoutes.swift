@@ -135,7 +135,9 @@ struct DeviceKeyRoutes: RouteCollection {
 
     /// APNs device tokens are hex; Hale stores them lowercase.
     private static func validAPNsToken(_ token: String) throws -> String {
-        guard (64...200).contains(token.count), token.count.isMultiple(of: 2), token.allSatisfy(\.isHexDigit) else {
+        guard (64...200).contains(token.count), token.count.isMultiple(of: 2),
+            token.allSatisfy({ $0.isASCII && $0.isHexDigit })
+        else {
             throw HaleError.invalidRequest("apnsToken must be the device token in hex.")
         }
         return token.lowercased()

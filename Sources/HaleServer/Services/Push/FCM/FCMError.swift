@@ -30,7 +30,8 @@ struct FCMError {
         let reason = errorCode.isEmpty ? (status.isEmpty ? "status_\(code)" : status) : errorCode
         switch code {
         case 200: return .delivered
-        case 404 where errorCode == "UNREGISTERED" || status == "NOT_FOUND": return .tokenInvalid(reason: reason)
+        // A 404 without UNREGISTERED is a wrong project or URL, not a dead token: clearing would wipe every token.
+        case 404 where errorCode == "UNREGISTERED": return .tokenInvalid(reason: reason)
         case 400 where fields.contains("message.token"): return .tokenInvalid(reason: reason)
         case 401, 429, 500...599: return .retry(reason: reason)
         default: return .rejected(reason: reason)
