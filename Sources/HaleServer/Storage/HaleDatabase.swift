@@ -14,6 +14,9 @@ public struct HaleDatabase: Sendable {
     private let inTransaction: Bool
     /// Whether this is PostgreSQL, where `FOR UPDATE` and `SKIP LOCKED` exist.
     public let isPostgres: Bool
+    /// Queues this process's own audit appends on PostgreSQL before they take a connection: each waits for the
+    /// audit table's lock, and a burst of them waiting inside transactions would hold every pooled connection.
+    let auditGate: WriteGate
 
     /// A database resolved by `resolve` for each operation; throws if its driver does not speak SQL.
     public init(_ resolve: @escaping @Sendable () -> any Database) throws {
@@ -22,6 +25,7 @@ public struct HaleDatabase: Sendable {
         }
         isPostgres = sample.dialect.name == "postgresql"
         writeGate = isPostgres ? nil : WriteGate()
+        auditGate = WriteGate()
         inTransaction = false
         self.resolve = {
             guard let database = resolve() as? any SQLDatabase & Database else {
@@ -35,6 +39,7 @@ public struct HaleDatabase: Sendable {
         self.resolve = { pinned }
         self.isPostgres = isPostgres
         writeGate = nil
+        auditGate = WriteGate()
         inTransaction = true
     }
 

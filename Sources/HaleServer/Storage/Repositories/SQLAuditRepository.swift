@@ -6,7 +6,13 @@ struct SQLAuditRepository: AuditRepository {
     let database: HaleDatabase
 
     func append(_ append: AuditAppend) async throws -> AuditEvent {
-        try await database.writeTransaction { try await Self.append(append, in: $0) }
+        let database = database
+        guard database.isPostgres else {
+            return try await database.writeTransaction { try await Self.append(append, in: $0) }
+        }
+        return try await database.auditGate.through {
+            try await database.writeTransaction { try await Self.append(append, in: $0) }
+        }
     }
 
     /// Appends inside the caller's write transaction: the chain's tail is read and extended under its lock.
