@@ -61,6 +61,34 @@ struct SecurityAlertFanOutTests {
         }
     }
 
+    @Test("deleting a device is audited and alerts the rest, not the device nor the one that asked")
+    func deletion() async throws {
+        try await PushHarness.run { push in
+            let (account, _) = try await makeAccount(push.app)
+            let requester = try await push.device(of: account.id, fcm: "fcm-requester")
+            let gone = try await push.device(of: account.id, fcm: "fcm-gone")
+            let other = try await push.device(of: account.id, fcm: "fcm-other")
+            try await push.app.hale.devices.delete(gone, of: account.id, requester: requester)
+            let message = try #require(try await push.outbox().first)
+            #expect(try await push.outbox().count == 1)
+            #expect(message.deviceId == other)
+            #expect(message.data.contains("device_deleted"))
+            let events = try await push.app.hale.audit.events(of: account.id)
+            #expect(events.first?.eventType == AuditEventType.deviceDeleted.rawValue)
+            #expect(events.first?.deviceId == gone)
+        }
+    }
+
+    @Test("a social identity linked through its verified email alerts the account's devices")
+    func identityLinked() async throws {
+        try await PushHarness.run { push in
+            let (account, _) = try await makeAccount(push.app)
+            let phone = try await push.device(of: account.id, fcm: "fcm-phone")
+            try await push.alert(.socialIdentityLinked, account: account.id, from: nil)
+            #expect(try await push.message(to: phone).data.contains("sign_in_method_linked"))
+        }
+    }
+
     @Test("refresh-token reuse alerts the account's other devices")
     func refreshTokenReuse() async throws {
         try await PushHarness.run { push in
@@ -85,7 +113,7 @@ struct SecurityAlertFanOutTests {
             let (account, _) = try await makeAccount(push.app)
             _ = try await push.device(of: account.id, fcm: "fcm-phone")
             try await push.alert(.healthDataDeleted, account: account.id, from: nil)
-            try await push.alert(.socialIdentityLinked, account: account.id, from: nil)
+            try await push.alert(.healthConsentGranted, account: account.id, from: nil)
             #expect(try await push.outbox().isEmpty)
         }
     }

@@ -10,6 +10,8 @@ public enum AuditEventType: String, Sendable, CaseIterable {
     case refreshTokenReuseDetected = "refresh_token_reuse_detected"
     /// A device was deactivated: its keys revoked and its sessions ended.
     case deviceDeactivated = "device_deactivated"
+    /// A device was deleted with its keys; its sessions ended.
+    case deviceDeleted = "device_deleted"
     /// A social identity joined an existing account through the email the provider verified.
     case socialIdentityLinked = "social_identity_linked"
     /// A passkey was added to an existing account.

@@ -71,9 +71,15 @@ public struct Devices: Sendable {
         }
     }
 
-    /// Deletes one of the account's devices and its keys, ending its sessions.
-    public func delete(_ id: DeviceID, of account: AccountID) async throws {
-        guard try await repository.delete(id, of: account, at: clock.now()) else {
+    /// Deletes one of the account's devices and its keys, ending its sessions; audited, and an alert to the
+    /// account's other devices except the one that asked.
+    public func delete(_ id: DeviceID, of account: AccountID, ip: String? = nil, requester: DeviceID? = nil)
+        async throws
+    {
+        let event = audit.prepare(
+            .deviceDeleted, AuditTrail.Subject(account: account, device: id, ipRange: ip.flatMap(IPRange.of)),
+            alertExcluding: Set([id, requester].compactMap { $0 }))
+        guard try await repository.delete(id, of: account, at: clock.now(), audit: event) else {
             throw HaleError.deviceNotRegistered
         }
     }

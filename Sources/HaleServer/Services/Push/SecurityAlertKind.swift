@@ -8,6 +8,10 @@ public enum SecurityAlertKind: String, Sendable, CaseIterable {
     case refreshTokenReuse = "refresh_token_reuse"
     /// A device was deactivated.
     case deviceDeactivated = "device_deactivated"
+    /// A device was deleted.
+    case deviceDeleted = "device_deleted"
+    /// A social identity was linked to the account through the email its provider verified.
+    case signInMethodLinked = "sign_in_method_linked"
     /// A device signed in from a network it had not used before.
     case newSignInNetwork = "new_sign_in_network"
     /// A sign-in with a passkey or a social identity from an app installation new to the account.
@@ -20,6 +24,8 @@ public enum SecurityAlertKind: String, Sendable, CaseIterable {
         case .newPasskey: "New passkey added"
         case .refreshTokenReuse: "A session was ended"
         case .deviceDeactivated: "A device was deactivated"
+        case .deviceDeleted: "A device was removed"
+        case .signInMethodLinked: "A sign-in method was added"
         case .newSignInNetwork: "Sign-in from a new network"
         case .newSignInDevice: "Sign-in on a new device"
         }
@@ -32,6 +38,8 @@ public enum SecurityAlertKind: String, Sendable, CaseIterable {
         case .passkeyRegistered: self = .newPasskey
         case .refreshTokenReuseDetected: self = .refreshTokenReuse
         case .deviceDeactivated: self = .deviceDeactivated
+        case .deviceDeleted: self = .deviceDeleted
+        case .socialIdentityLinked: self = .signInMethodLinked
         case .deviceKeyNewIpRange: self = .newSignInNetwork
         case .newDeviceSignIn: self = .newSignInDevice
         default: return nil

@@ -35,7 +35,7 @@ protocol DeviceRepository: Sendable {
     /// when it was active. Returns whether it was active.
     func deactivate(_ id: DeviceID, of account: AccountID, at date: Date, audit: AuditAppend?) async throws -> Bool
     /// Deletes one of the account's devices with its keys, ending its sessions; returns whether it existed.
-    func delete(_ id: DeviceID, of account: AccountID, at date: Date) async throws -> Bool
+    func delete(_ id: DeviceID, of account: AccountID, at date: Date, audit: AuditAppend?) async throws -> Bool
 }
 
 /// A push token, for the gateway that issued it.

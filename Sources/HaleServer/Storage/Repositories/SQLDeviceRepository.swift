@@ -146,13 +146,17 @@ struct SQLDeviceRepository: DeviceRepository {
         }
     }
 
-    func delete(_ id: DeviceID, of account: AccountID, at date: Date) async throws -> Bool {
+    func delete(_ id: DeviceID, of account: AccountID, at date: Date, audit: AuditAppend?) async throws -> Bool {
         try await database.writeTransaction { database in
             try await Self.revokeKeysAndSessions(
                 of: id, account: account, at: date, reason: "device_deleted", in: database)
-            return try await database.sql.delete(from: "devices")
+            let deleted =
+                try await database.sql.delete(from: "devices")
                 .where("id", .equal, id).where("account_id", .equal, account)
                 .returning("id").all().count == 1
+            guard deleted else { return false }
+            if let audit { try await SQLAuditRepository.append(audit, in: database) }
+            return true
         }
     }
 

@@ -116,7 +116,9 @@ struct DeviceKeyRoutes: RouteCollection {
 
     func delete(_ request: Request) async throws -> SuccessResponse {
         let id = try Self.deviceID(request.parameters.get("deviceId"))
-        try await request.hale.devices.delete(id, of: try request.account.accountId)
+        let identity = try request.account
+        try await request.hale.devices.delete(
+            id, of: identity.accountId, ip: request.clientIP, requester: identity.deviceId)
         return SuccessResponse()
     }
 
