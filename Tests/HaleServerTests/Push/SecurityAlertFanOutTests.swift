@@ -76,6 +76,8 @@ struct SecurityAlertFanOutTests {
             let events = try await push.app.hale.audit.events(of: account.id)
             #expect(events.first?.eventType == AuditEventType.deviceDeleted.rawValue)
             #expect(events.first?.deviceId == gone)
+            try await push.app.hale.devices.delete(other, of: account.id, requester: requester)
+            #expect(try await push.outbox().allSatisfy { $0.deviceId != other }, "a deleted device's messages go")
         }
     }
 

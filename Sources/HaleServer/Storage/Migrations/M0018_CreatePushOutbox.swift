@@ -8,7 +8,10 @@ struct M0018_CreatePushOutbox: AsyncMigration {
             .field("id", .uuid, .identifier(auto: false))
             .field("dedupe_key", .string, .required)
             .field("account_id", .uuid, .required, .references("accounts", "id", onDelete: .cascade))
-            .field("device_id", .uuid, .required, .references("devices", "id", onDelete: .cascade))
+            // No foreign key: a device deleted between reading an alert's recipients and writing its messages
+            // must not roll back the security change the alert is about. Delivery skips a device that is gone, and
+            // deleting a device deletes its messages.
+            .field("device_id", .uuid, .required)
             .field("gateway", .string, .required)
             .field("kind", .string, .required)
             .field("data", .string, .required)

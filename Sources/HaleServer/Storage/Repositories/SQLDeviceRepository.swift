@@ -155,6 +155,7 @@ struct SQLDeviceRepository: DeviceRepository {
                 .where("id", .equal, id).where("account_id", .equal, account)
                 .returning("id").all().count == 1
             guard deleted else { return false }
+            try await database.sql.delete(from: "push_outbox").where("device_id", .equal, id).run()
             if let audit { try await SQLAuditRepository.append(audit, in: database) }
             return true
         }
