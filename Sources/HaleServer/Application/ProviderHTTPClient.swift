@@ -8,15 +8,16 @@ enum ProviderHTTPClient {
         var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
         configuration.timeout = .init(connect: .seconds(5), read: .seconds(10))
         let client = HTTPClient(eventLoopGroup: app.eventLoopGroup, configuration: configuration)
-        app.lifecycle.use(Shutdown(client: client))
+        app.lifecycle.use(HTTPClientShutdown(client: client))
         return client
     }
+}
 
-    private struct Shutdown: LifecycleHandler {
-        let client: HTTPClient
+/// Shuts an HTTP client down with the application that made it.
+struct HTTPClientShutdown: LifecycleHandler {
+    let client: HTTPClient
 
-        func shutdownAsync(_ application: Application) async {
-            try? await client.shutdown()
-        }
+    func shutdownAsync(_ application: Application) async {
+        try? await client.shutdown()
     }
 }

@@ -41,15 +41,7 @@ struct PushHTTPClients: Sendable {
         configuration.timeout = .init(connect: .seconds(5), read: .seconds(15))
         configuration.httpVersion = .automatic
         let client = HTTPClient(eventLoopGroup: app.eventLoopGroup, configuration: configuration)
-        app.lifecycle.use(Shutdown(client: client))
+        app.lifecycle.use(HTTPClientShutdown(client: client))
         return client
-    }
-
-    private struct Shutdown: LifecycleHandler {
-        let client: HTTPClient
-
-        func shutdownAsync(_ application: Application) async {
-            try? await client.shutdown()
-        }
     }
 }
