@@ -1,0 +1,93 @@
+import Foundation
+
+/// Seed 002's device-bound keys: register a key, sign in by signing a challenge, refresh.
+extension HaleClient {
+    /// What the app sends about the device.
+    public struct DeviceDescription: Sendable {
+        /// The name shown in the device list.
+        public var name: String
+        /// The app's fingerprint of the installation, as seed 002's clients build it.
+        public var fingerprint: String
+        /// How the key signs: as the iOS or the Android client does.
+        public var convention: DeviceSigningConvention
+
+        /// A description.
+        public init(name: String, fingerprint: String, convention: DeviceSigningConvention) {
+            self.name = name
+            self.fingerprint = fingerprint
+            self.convention = convention
+        }
+    }
+
+    struct Challenge: Decodable {
+        let challenge: String
+        let sessionId: String
+        let deviceId: String?
+    }
+
+    struct SignedIn: Decodable {
+        let tokens: Tokens
+    }
+
+    struct Tokens: Decodable {
+        let accessToken: String
+        let refreshToken: String
+    }
+
+    /// Registers `key` for the account `bearer` signs in as (a personal access token or an access token); returns
+    /// the device's id.
+    public func registerDevice(_ key: SoftwareDeviceKey, _ device: DeviceDescription, bearer: String) async throws
+        -> String
+    {
+        let issued: Challenge = try await send(
+            "POST", "api/v1/devices/register/challenge",
+            json: [
+                "deviceName": device.name, "deviceType": "mobile", "deviceFingerprint": device.fingerprint,
+                "publicKey": key.publicKeyPEM, "keyAlgorithm": "ES256",
+            ], as: .bearer(bearer))
+        let signature = try key.sign(challenge: issued.challenge, convention: device.convention)
+        _ = try await send(
+            "POST", "api/v1/devices/register/verify",
+            json: ["sessionId": issued.sessionId, "signedChallenge": signature], as: .bearer(bearer))
+        guard let id = issued.deviceId else { throw HaleClientError.unexpectedResponse(status: 200) }
+        return id
+    }
+
+    /// Signs in with the device key: the client keeps the session's tokens and refreshes them as needed.
+    @discardableResult
+    public func signIn(with key: SoftwareDeviceKey, _ device: DeviceDescription, rememberMe: Bool = false)
+        async throws -> SessionTokens
+    {
+        let issued: Challenge = try await send(
+            "POST", "api/v1/auth/biometric/challenge", json: ["deviceFingerprint": device.fingerprint], as: .none)
+        let signature = try key.sign(challenge: issued.challenge, convention: device.convention)
+        let signedIn: SignedIn = try await send(
+            "POST", "api/v1/auth/biometric/verify",
+            json: SignInBody(sessionId: issued.sessionId, signedChallenge: signature, rememberMe: rememberMe),
+            as: .none)
+        let tokens = SessionTokens(
+            accessToken: signedIn.tokens.accessToken, refreshToken: signedIn.tokens.refreshToken)
+        await self.tokens.set(tokens)
+        return tokens
+    }
+
+    /// Refreshes the session now, single-flight with any refresh already running.
+    @discardableResult
+    public func refreshSession() async throws -> SessionTokens {
+        guard let access = await tokens.tokens?.accessToken else { throw HaleClientError.notSignedIn }
+        return try await tokens.refreshed(replacing: access) { try await self.refresh($0) }
+    }
+
+    /// One refresh request; the caller stores what it returns.
+    func refresh(_ refreshToken: String) async throws -> SessionTokens {
+        let fresh: Tokens = try await send(
+            "POST", "api/v1/auth/biometric/refresh", json: ["refreshToken": refreshToken], as: .none)
+        return SessionTokens(accessToken: fresh.accessToken, refreshToken: fresh.refreshToken)
+    }
+
+    private struct SignInBody: Encodable, Sendable {
+        let sessionId: String
+        let signedChallenge: String
+        let rememberMe: Bool
+    }
+}

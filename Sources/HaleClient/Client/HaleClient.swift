@@ -1,0 +1,129 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A typed async client of a Hale server, on URLSession.
+///
+/// Every request has a timeout. Idempotent requests (GET, PUT, DELETE) are retried after transport failures and
+/// 502/503/504, with backoff. A request made as the signed-in session whose access token is refused with 401 is
+/// refreshed once, single-flight, and sent again.
+public final class HaleClient: Sendable {
+    /// The server, such as `https://auth.example.com`.
+    public let baseURL: URL
+    let session: URLSession
+    let timeout: TimeInterval
+    let retry: RetryPolicy
+    let tokens = TokenStore()
+
+    /// A client of the server at `baseURL`.
+    public init(
+        baseURL: URL, session: URLSession = .shared, timeout: TimeInterval = 30, retry: RetryPolicy = RetryPolicy()
+    ) {
+        self.baseURL = baseURL
+        self.session = session
+        self.timeout = timeout
+        self.retry = retry
+    }
+
+    /// The signed-in session's tokens, if any: to keep them in the keychain between launches.
+    public var sessionTokens: SessionTokens? {
+        get async { await tokens.tokens }
+    }
+
+    /// Restores tokens kept from an earlier launch, or signs out locally with nil.
+    public func restore(_ sessionTokens: SessionTokens?) async {
+        await tokens.set(sessionTokens)
+    }
+
+    /// Who a request is made as.
+    enum Credential: Sendable {
+        /// Nobody.
+        case none
+        /// This token, such as a personal access token.
+        case bearer(String)
+        /// The signed-in session, refreshed when its access token is refused.
+        case session
+    }
+
+    /// Sends `body` (JSON) to `path` as `credential` and decodes the answer.
+    func send<Answer: Decodable>(
+        _ method: String, _ path: String, json body: (any Encodable & Sendable)? = nil, as credential: Credential,
+        answer: Answer.Type = Answer.self
+    ) async throws -> Answer {
+        let data = try await send(method, path, json: body, as: credential)
+        do {
+            return try JSONDecoder().decode(Answer.self, from: data)
+        } catch {
+            throw HaleClientError.unexpectedResponse(status: 200)
+        }
+    }
+
+    /// Sends a request and returns the body of its 2xx answer.
+    func send(_ method: String, _ path: String, json body: (any Encodable & Sendable)?, as credential: Credential)
+        async throws -> Data
+    {
+        let encoded = try body.map { try JSONEncoder().encode($0) }
+        guard case .session = credential else {
+            return try await attempt(method, path, body: encoded, bearer: bearer(for: credential))
+        }
+        guard let access = await tokens.tokens?.accessToken else { throw HaleClientError.notSignedIn }
+        do {
+            return try await attempt(method, path, body: encoded, bearer: access)
+        } catch HaleClientError.server(status: 401, _, _) {
+            let fresh = try await tokens.refreshed(replacing: access) { try await self.refresh($0) }
+            return try await attempt(method, path, body: encoded, bearer: fresh.accessToken)
+        }
+    }
+
+    private func bearer(for credential: Credential) -> String? {
+        if case .bearer(let token) = credential { return token }
+        return nil
+    }
+
+    /// One request, retried as `retry` allows when it is idempotent.
+    private func attempt(_ method: String, _ path: String, body: Data?, bearer: String?) async throws -> Data {
+        let idempotent = ["GET", "PUT", "DELETE"].contains(method)
+        var attempt = 1
+        while true {
+            do {
+                return try await once(method, path, body: body, bearer: bearer)
+            } catch let error as HaleClientError where idempotent && attempt < retry.maxAttempts && error.isTransient {
+                attempt += 1
+                try await Task.sleep(for: retry.delay(before: attempt))
+            }
+        }
+    }
+
+    private func once(_ method: String, _ path: String, body: Data?, bearer: String?) async throws -> Data {
+        var request = URLRequest(url: baseURL.appendingPathComponent(path), timeoutInterval: timeout)
+        request.httpMethod = method
+        if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
+        if let body {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = body
+        }
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(for: request)
+        } catch {
+            throw HaleClientError.transport(error.localizedDescription)
+        }
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        guard (200..<300).contains(status) else { throw HaleClientError.server(status: status, body: data) }
+        return data
+    }
+}
+
+extension HaleClientError {
+    /// Whether another attempt may succeed.
+    var isTransient: Bool {
+        switch self {
+        case .transport: true
+        case .server(let status, _, _), .unexpectedResponse(let status): RetryPolicy.isTransient(status)
+        case .notSignedIn: false
+        }
+    }
+}

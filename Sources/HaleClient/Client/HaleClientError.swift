@@ -1,0 +1,33 @@
+import Foundation
+
+/// What went wrong with a request to Hale.
+public enum HaleClientError: Error, Sendable, Equatable {
+    /// Hale answered with an error: its HTTP status, stable code and message, read from whichever of Hale's error
+    /// shapes the surface uses (the core `{success, error}`, seed 001's `{statusCode, message, error}`, or seed
+    /// 003's JSON:API `{errors}`).
+    case server(status: Int, code: String, message: String)
+    /// The request never got an answer: no connection, a timeout, a reset.
+    case transport(String)
+    /// The answer was not what the surface documents.
+    case unexpectedResponse(status: Int)
+    /// A request that needs a signed-in session was made without one, or its refresh token was refused.
+    case notSignedIn
+
+    /// Reads an error answer's body in any of Hale's error shapes.
+    static func server(status: Int, body: Data) -> HaleClientError {
+        let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]
+        if let error = object["error"] as? [String: Any], let code = error["code"] as? String {
+            return .server(status: status, code: code, message: error["message"] as? String ?? "")
+        }
+        if let errors = object["errors"] as? [[String: Any]], let first = errors.first {
+            let code = first["code"] as? String ?? first["title"] as? String ?? "HTTP_\(status)"
+            return .server(status: status, code: code, message: first["detail"] as? String ?? "")
+        }
+        if let message = object["message"] {
+            let text = (message as? String) ?? (message as? [String])?.joined(separator: "; ") ?? ""
+            let code = (object["error"] as? String).map { $0.uppercased().replacingOccurrences(of: " ", with: "_") }
+            return .server(status: status, code: code ?? "HTTP_\(status)", message: text)
+        }
+        return .unexpectedResponse(status: status)
+    }
+}

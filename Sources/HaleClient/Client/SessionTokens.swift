@@ -1,0 +1,48 @@
+import Foundation
+
+/// A signed-in session's tokens.
+public struct SessionTokens: Sendable, Equatable, Codable {
+    /// The short-lived access token (an ES256 JWT).
+    public var accessToken: String
+    /// The refresh token; each refresh replaces it.
+    public var refreshToken: String
+
+    /// Tokens.
+    public init(accessToken: String, refreshToken: String) {
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+    }
+}
+
+/// Holds the session's tokens and refreshes them single-flight: however many requests find the access token
+/// expired at once, one refresh runs and every one of them waits for it. Two refreshes with one refresh token would
+/// look like token theft to Hale, which ends the session.
+actor TokenStore {
+    private(set) var tokens: SessionTokens?
+    private var refreshing: Task<SessionTokens, any Error>?
+
+    func set(_ tokens: SessionTokens?) {
+        self.tokens = tokens
+    }
+
+    /// New tokens from `refresh`, or the result of the refresh already running when the caller's access token was
+    /// `stale`; a caller whose stale token was replaced already gets the current tokens without refreshing again.
+    func refreshed(
+        replacing stale: String, with refresh: @escaping @Sendable (String) async throws -> SessionTokens
+    ) async throws -> SessionTokens {
+        if let refreshing { return try await refreshing.value }
+        guard let current = tokens else { throw HaleClientError.notSignedIn }
+        if current.accessToken != stale { return current }
+        let task = Task { try await refresh(current.refreshToken) }
+        refreshing = task
+        defer { refreshing = nil }
+        do {
+            let fresh = try await task.value
+            tokens = fresh
+            return fresh
+        } catch {
+            if case HaleClientError.server(status: 401, _, _) = error { tokens = nil }
+            throw error
+        }
+    }
+}
