@@ -2,25 +2,14 @@ import Foundation
 import Vapor
 
 /// A request body whose documented fields are the only ones allowed: anything else is a 400 naming the field.
-protocol StrictRequestBody: Content {
-    /// The fields the body may contain.
-    static var allowedFields: Set<String> { get }
-}
+protocol StrictRequestBody: Content, StrictFields {}
 
 extension Request {
-    /// Decodes a JSON body, then rejects any top-level field the type does not declare.
+    /// Decodes a JSON body, rejecting any field, at the top level or in a nested `Strict` object, that its type does
+    /// not declare. The body is parsed once.
     func decodeStrict<Body: StrictRequestBody>(_ type: Body.Type) throws -> Body {
         try requireJSONContentType()
-        let body = try content.decode(Body.self)
-        guard let data = self.body.data.map({ Data(buffer: $0) }),
-            let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
-        else {
-            throw HaleError.invalidRequest("The request body must be a JSON object.")
-        }
-        if let unknown = object.keys.sorted().first(where: { !Body.allowedFields.contains($0) }) {
-            throw HaleError.invalidRequest("Unknown field \"\(unknown)\".")
-        }
-        return body
+        return try content.decode(Strict<Body>.self).value
     }
 }
 
