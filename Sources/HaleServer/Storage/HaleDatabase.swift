@@ -43,6 +43,10 @@ public struct HaleDatabase: Sendable {
         inTransaction = true
     }
 
+    /// What ends a `SELECT` that claims rows for this instance: on PostgreSQL, ` FOR UPDATE SKIP LOCKED`, so rows
+    /// another instance is claiming are passed over rather than waited for; nothing on SQLite, which has one writer.
+    var skipLocked: String { isPostgres ? " FOR UPDATE SKIP LOCKED" : "" }
+
     /// The Fluent database, for migrations.
     public var fluent: any Database { resolve() }
     /// The database, for SQL.

@@ -43,11 +43,7 @@ public struct HealthRetention: Sendable {
         while true {
             let count = try await repository.transaction { store in
                 let samples = try await store.deleteUnconsentedSamples(limit: Self.batch)
-                // Accounts in one order, so two instances sweeping at once lock them in the same order.
-                let byAccount = Dictionary(grouping: samples, by: \.accountId).sorted {
-                    $0.key.rawValue.uuidString < $1.key.rawValue.uuidString
-                }
-                for (account, owned) in byAccount {
+                for (account, owned) in samples.groupedInLockOrder(by: \.accountId) {
                     try await rollups.recompute(HealthRollupWriter.days(of: owned), of: account, on: store, at: now)
                 }
                 return samples.count

@@ -27,7 +27,6 @@ extension SQLConfirmationRepository {
     /// instance at a time (`SKIP LOCKED` on PostgreSQL; SQLite has one writer).
     func claimWebhooks(at date: Date, lease: TimeInterval, limit: Int) async throws -> [ClaimedConfirmationWebhook] {
         let claim = UUID()
-        let skipLocked = database.isPostgres ? " FOR UPDATE SKIP LOCKED" : ""
         let rows = try await database.writeTransaction { database in
             try await database.sql.raw(
                 """
@@ -37,7 +36,7 @@ extension SQLConfirmationRepository {
                 WHERE id IN (SELECT id FROM confirmations
                     WHERE (webhook_status = 'pending' AND webhook_next_attempt_at <= \(bind: date))
                        OR (webhook_status = 'sending' AND webhook_claimed_until <= \(bind: date))
-                    ORDER BY webhook_next_attempt_at LIMIT \(bind: limit)\(unsafeRaw: skipLocked))
+                    ORDER BY webhook_next_attempt_at LIMIT \(bind: limit)\(unsafeRaw: database.skipLocked))
                 RETURNING *
                 """
             ).all()

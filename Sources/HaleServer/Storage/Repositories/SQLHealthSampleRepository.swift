@@ -153,7 +153,7 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
         try await database.sql.raw(
             """
             DELETE FROM health_samples WHERE id IN (
-                SELECT id FROM health_samples WHERE end_at < \(bind: date) LIMIT \(bind: limit)\(unsafeRaw: skipLocked))
+                SELECT id FROM health_samples WHERE end_at < \(bind: date) LIMIT \(bind: limit)\(unsafeRaw: database.skipLocked))
             RETURNING id
             """
         ).all().count
@@ -164,15 +164,11 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
             """
             DELETE FROM health_rollups WHERE (account_id, day, type) IN (
                 SELECT account_id, day, type FROM health_rollups WHERE day < \(bind: day.dayNumber)
-                LIMIT \(bind: limit)\(unsafeRaw: skipLocked))
+                LIMIT \(bind: limit)\(unsafeRaw: database.skipLocked))
             RETURNING account_id, day, type, value, value_excluding_user_entered
             """
         ).all(decoding: ExpiredRollup.self, keyDecodingStrategy: .convertFromSnakeCase)
-        // Accounts in one order, so two instances expiring at once lock them in the same order.
-        let byAccount = Dictionary(grouping: expired, by: \.accountId).sorted {
-            $0.key.rawValue.uuidString < $1.key.rawValue.uuidString
-        }
-        for (account, rollups) in byAccount {
+        for (account, rollups) in expired.groupedInLockOrder(by: \.accountId) {
             try await SQLFitnessChallengeRepository.lock(account, on: database)
             for rollup in rollups { try await SQLFitnessChallengeRepository.addExpired(rollup, on: database) }
         }
@@ -203,7 +199,7 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
                     SELECT 1 FROM health_consents c
                     WHERE c.account_id = s.account_id AND c.permission = s.type AND c.revoked_at IS NULL
                         AND c.platform = \(unsafeRaw: Self.platformOfProvider))
-                LIMIT \(bind: limit)\(unsafeRaw: skipLocked))
+                LIMIT \(bind: limit)\(unsafeRaw: database.skipLocked))
             RETURNING *
             """
         ).allSamples()
@@ -279,9 +275,6 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
         "CASE s.provider "
         + HealthProvider.allCases.map { "WHEN '\($0.rawValue)' THEN '\($0.platform.rawValue)'" }.joined(separator: " ")
         + " END"
-
-    /// On PostgreSQL, rows another instance has claimed are passed over, so instances never delete the same rows.
-    private var skipLocked: String { database.isPostgres ? " FOR UPDATE SKIP LOCKED" : "" }
 
     /// A multi-row insert of every column.
     private static func insert(_ samples: [StoredHealthSample], on sql: any SQLDatabase) -> SQLInsertBuilder {

@@ -12,15 +12,13 @@ struct SQLPushOutboxRepository: PushOutboxRepository {
     func claimDue(at date: Date, lease: Duration, limit: Int) async throws -> [ClaimedPush] {
         let claim = UUID()
         let until = date.addingTimeInterval(lease.timeInterval)
-        // On PostgreSQL, rows another instance is claiming are passed over; SQLite has one writer at a time.
-        let skipLocked = database.isPostgres ? " FOR UPDATE SKIP LOCKED" : ""
         let query: SQLQueryString = """
             UPDATE push_outbox SET status = 'sending', claim_id = \(bind: claim), claimed_until = \(bind: until),
             attempts = attempts + 1
             WHERE id IN (SELECT id FROM push_outbox
               WHERE (status = 'pending' AND next_attempt_at <= \(bind: date))
                  OR (status = 'sending' AND claimed_until <= \(bind: date))
-              ORDER BY next_attempt_at LIMIT \(bind: limit)\(unsafeRaw: skipLocked))
+              ORDER BY next_attempt_at LIMIT \(bind: limit)\(unsafeRaw: database.skipLocked))
             RETURNING *
             """
         let claimed = try await database.writeTransaction { database in
