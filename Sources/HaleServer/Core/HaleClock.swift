@@ -13,11 +13,14 @@ public struct HaleClock: Sendable {
     public static let system = HaleClock { Date() }
 
     /// The current time, truncated to whole milliseconds, the precision Hale stores and returns.
-    ///
-    /// Truncating in reference-date terms (as `Date` keeps time) makes the value the nearest double to a whole
-    /// millisecond, which SQLite's microsecond rounding reads back unchanged.
     public func now() -> Date {
-        let milliseconds = (read().timeIntervalSinceReferenceDate * 1000).rounded(.down)
+        Self.wholeMilliseconds(read())
+    }
+
+    /// `date` truncated to whole milliseconds. Truncating in reference-date terms (as `Date` keeps time) makes the
+    /// value the nearest double to a whole millisecond, which SQLite's microsecond rounding reads back unchanged.
+    public static func wholeMilliseconds(_ date: Date) -> Date {
+        let milliseconds = (date.timeIntervalSinceReferenceDate * 1000).rounded(.down)
         return Date(timeIntervalSinceReferenceDate: milliseconds / 1000)
     }
 }

@@ -1,4 +1,3 @@
-import DeviceKeys
 import Foundation
 
 /// Confirmation requests: transaction signing. The app's backend asks (with an admin API key); Hale pushes the
@@ -24,8 +23,8 @@ public struct Confirmations: Sendable {
         let now = clock.now()
         let confirmation = Confirmation(
             id: .random(), accountId: checked.account, actionType: checked.actionType, actionPayload: checked.payload,
-            createdByKeyId: keyId, createdAt: Self.milliseconds(now),
-            expiresAt: Self.milliseconds(now.addingTimeInterval(Double(checked.lifetime))), decision: nil,
+            createdByKeyId: keyId, createdAt: now,
+            expiresAt: HaleClock.wholeMilliseconds(now.addingTimeInterval(Double(checked.lifetime))), decision: nil,
             answeredAt: nil, answeredByDeviceId: nil, signature: nil)
         _ = try await repository.insert(confirmation)
         return confirmation
@@ -66,7 +65,7 @@ public struct Confirmations: Sendable {
         let message = ConfirmationMessage(
             confirmationId: id, actionType: confirmation.actionType, actionPayload: confirmation.actionPayload,
             decision: decision)
-        guard keys.contains(where: { Self.verifies(signature, over: message.challenge, with: $0) }) else {
+        guard keys.contains(where: { $0.verifies(signature, over: message.challenge) }) else {
             throw HaleError.confirmationSignatureInvalid
         }
         let audit = audit.prepare(
@@ -84,14 +83,11 @@ public struct Confirmations: Sendable {
         return try await find(id, of: account)
     }
 
-    /// The account's active devices and their active keys' DER, by device.
-    private func answeringDevices(of account: AccountID) async throws -> [DeviceID: [String]] {
+    /// The account's active devices and their active keys, by device.
+    private func answeringDevices(of account: AccountID) async throws -> [DeviceID: [DeviceKeyRecord]] {
         let active = Set(try await devices.devices(of: account).filter { $0.deactivatedAt == nil }.map(\.id))
-        var keys: [DeviceID: [String]] = [:]
-        for key in try await devices.keys(of: account) where key.revokedAt == nil && active.contains(key.deviceId) {
-            keys[key.deviceId, default: []].append(key.publicKey)
-        }
-        return keys
+        let keys = try await devices.keys(of: account).filter { $0.revokedAt == nil && active.contains($0.deviceId) }
+        return Dictionary(grouping: keys, by: \.deviceId)
     }
 
     private static func requireWaiting(_ confirmation: Confirmation, at date: Date) throws {
@@ -100,18 +96,5 @@ public struct Confirmations: Sendable {
         case .expired: throw HaleError.confirmationExpired
         case .approved, .denied: throw HaleError.confirmationAlreadyAnswered
         }
-    }
-
-    private static func verifies(_ signature: String, over challenge: String, with publicKey: String) -> Bool {
-        guard let der = Data(base64Encoded: publicKey), let key = try? DevicePublicKey(derRepresentation: Array(der))
-        else {
-            return false
-        }
-        return (try? key.verify(signature: signature, challenge: challenge)) != nil
-    }
-
-    /// Whole milliseconds, so the times answered are exactly the times every database stores and returns.
-    private static func milliseconds(_ date: Date) -> Date {
-        Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded(.down) / 1000)
     }
 }

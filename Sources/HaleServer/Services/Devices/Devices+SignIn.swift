@@ -53,13 +53,6 @@ extension Devices {
     private static func signer(of signature: String, over challenge: String, among candidates: [SignInCandidate])
         -> SignInCandidate?
     {
-        candidates.first { candidate in
-            guard let der = Data(base64Encoded: candidate.key.publicKey),
-                let key = try? DevicePublicKey(derRepresentation: Array(der))
-            else {
-                return false
-            }
-            return (try? key.verify(signature: signature, challenge: challenge)) != nil
-        }
+        candidates.first { $0.key.verifies(signature, over: challenge) }
     }
 }
