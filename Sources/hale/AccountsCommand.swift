@@ -23,18 +23,8 @@ struct AccountsCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let app = try await options.makeApplication(try options.loadConfiguration())
-            do {
-                let output = try await create(using: app.hale)
-                try await app.asyncShutdown()
-                print(String(decoding: try JSONEncoder().encode(output), as: UTF8.self))
-            } catch let error as HaleError {
-                try? await app.asyncShutdown()
-                throw ValidationError(error.message)
-            } catch {
-                try? await app.asyncShutdown()
-                throw error
-            }
+            let output = try await options.withServices { try await create(using: $0) }
+            print(String(decoding: try JSONEncoder().encode(output), as: UTF8.self))
         }
 
         func create(using services: HaleServices) async throws -> Output {

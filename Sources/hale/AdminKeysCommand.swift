@@ -8,22 +8,6 @@ struct AdminKeysCommand: AsyncParsableCommand {
         commandName: "admin-keys", abstract: "Manage admin API keys (for POST /api/v1/admin/confirmations).",
         subcommands: [Create.self, List.self, Revoke.self])
 
-    /// Runs `body` on the configured database's services, shutting them down whatever happens.
-    static func withServices<T>(_ options: GlobalOptions, _ body: (HaleServices) async throws -> T) async throws -> T {
-        let app = try await options.makeApplication(try options.loadConfiguration())
-        do {
-            let result = try await body(app.hale)
-            try await app.asyncShutdown()
-            return result
-        } catch let error as HaleError {
-            try? await app.asyncShutdown()
-            throw ValidationError(error.message)
-        } catch {
-            try? await app.asyncShutdown()
-            throw error
-        }
-    }
-
     static func json(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -46,7 +30,7 @@ struct AdminKeysCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let created = try await AdminKeysCommand.withServices(options) { try await $0.adminKeys.create(name: name) }
+            let created = try await options.withServices { try await $0.adminKeys.create(name: name) }
             print(try AdminKeysCommand.json(Output(id: created.id, name: name, key: created.key)))
         }
     }
@@ -67,7 +51,7 @@ struct AdminKeysCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let keys = try await AdminKeysCommand.withServices(options) { try await $0.adminKeys.list() }
+            let keys = try await options.withServices { try await $0.adminKeys.list() }
             let rows = keys.map {
                 Row(
                     id: $0.id ?? 0, name: $0.name, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt,
@@ -85,7 +69,7 @@ struct AdminKeysCommand: AsyncParsableCommand {
         @Argument(help: "The key's id, as create and list print it.") var id: Int64
 
         func run() async throws {
-            let revoked = try await AdminKeysCommand.withServices(options) { try await $0.adminKeys.revoke(id) }
+            let revoked = try await options.withServices { try await $0.adminKeys.revoke(id) }
             guard revoked else { throw ValidationError("No unrevoked admin key has id \(id).") }
             print(try AdminKeysCommand.json(["revoked": id]))
         }

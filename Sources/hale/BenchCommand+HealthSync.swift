@@ -29,18 +29,8 @@ extension BenchCommand {
         }
 
         func run() async throws {
-            guard let url = URL(string: server), url.scheme == "http" || url.scheme == "https" else {
-                throw ValidationError("--server must be an http or https URL")
-            }
-            let app = try await options.makeApplication(try options.loadConfiguration())
-            let token: String
-            do {
-                token = try await HealthSyncBenchmark.seed(app.hale)
-                try await app.asyncShutdown()
-            } catch {
-                try? await app.asyncShutdown()
-                throw error
-            }
+            let url = try BenchCommand.serverURL(server)
+            let token = try await options.withServices { try await HealthSyncBenchmark.seed($0) }
             let benchmark = HealthSyncBenchmark(server: url, token: token, samples: samples, rounds: rounds)
             let (results, memory) = try await benchmark.run { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
             print(json ? try Self.json(results, memory) : Self.text(results, memory))

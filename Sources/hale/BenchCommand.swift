@@ -8,6 +8,14 @@ struct BenchCommand: AsyncParsableCommand {
         commandName: "bench", abstract: "Measure Hale's hot paths. Build with -c release for meaningful figures.",
         subcommands: [WebAuthn.self, DeviceLogin.self, HealthStats.self, HealthSync.self])
 
+    /// The running server a benchmark measures, from `--server`.
+    static func serverURL(_ text: String) throws -> URL {
+        guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https" else {
+            throw ValidationError("--server must be an http or https URL")
+        }
+        return url
+    }
+
     /// `hale bench webauthn`.
     struct WebAuthn: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -66,9 +74,7 @@ struct BenchCommand: AsyncParsableCommand {
             guard seconds > 0, (1...1024).contains(concurrency) else {
                 throw ValidationError("--seconds must be positive and --concurrency between 1 and 1024")
             }
-            guard let url = URL(string: server), url.scheme == "http" || url.scheme == "https" else {
-                throw ValidationError("--server must be an http or https URL")
-            }
+            let url = try BenchCommand.serverURL(server)
             let benchmark = DeviceLoginBenchmark(
                 server: url, token: token, concurrency: concurrency, duration: .seconds(seconds))
             let result = try await benchmark.run { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
@@ -108,18 +114,8 @@ struct BenchCommand: AsyncParsableCommand {
         func run() async throws {
             guard (1...100_000).contains(requests) else { throw ValidationError("--requests must be 1 to 100000") }
             let periods = try period.map { [try Self.period($0)] } ?? HealthStatistics.Period.allCases
-            guard let url = URL(string: server), url.scheme == "http" || url.scheme == "https" else {
-                throw ValidationError("--server must be an http or https URL")
-            }
-            let app = try await options.makeApplication(try options.loadConfiguration())
-            let seeded: (token: String, start: LocalDate, end: LocalDate)
-            do {
-                seeded = try await HealthStatsBenchmark.seed(app.hale)
-                try await app.asyncShutdown()
-            } catch {
-                try? await app.asyncShutdown()
-                throw error
-            }
+            let url = try BenchCommand.serverURL(server)
+            let seeded = try await options.withServices { try await HealthStatsBenchmark.seed($0) }
             let results = try await HealthStatsBenchmark(
                 server: url, token: seeded.token, start: seeded.start, end: seeded.end, requests: requests
             ).run(periods)

@@ -24,15 +24,7 @@ struct DeviceLoginBenchmark {
     let duration: Duration
 
     func run(progress: @escaping @Sendable (String) -> Void) async throws -> Result {
-        let client = HTTPClient(eventLoopGroupProvider: .singleton)
-        do {
-            let result = try await measure(with: client, progress: progress)
-            try await client.shutdown()
-            return result
-        } catch {
-            try? await client.shutdown()
-            throw error
-        }
+        try await withBenchmarkClient { try await measure(with: $0, progress: progress) }
     }
 
     private func measure(with client: HTTPClient, progress: @escaping @Sendable (String) -> Void) async throws

@@ -1,3 +1,4 @@
+import ArgumentParser
 import HaleServer
 import Vapor
 
@@ -19,5 +20,22 @@ extension GlobalOptions {
             throw error
         }
         return app
+    }
+
+    /// Runs `body` on the configured application's services and shuts the application down, whatever happens. A
+    /// `HaleError` (an argument the services refused) becomes a `ValidationError`, printed as a usage error.
+    func withServices<T>(_ body: (HaleServices) async throws -> T) async throws -> T {
+        let app = try await makeApplication(try loadConfiguration())
+        do {
+            let result = try await body(app.hale)
+            try await app.asyncShutdown()
+            return result
+        } catch let error as HaleError {
+            try? await app.asyncShutdown()
+            throw ValidationError(error.message)
+        } catch {
+            try? await app.asyncShutdown()
+            throw error
+        }
     }
 }

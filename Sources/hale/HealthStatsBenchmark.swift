@@ -55,17 +55,12 @@ struct HealthStatsBenchmark {
     let requests: Int
 
     func run(_ periods: [HealthStatistics.Period]) async throws -> [Result] {
-        let client = HTTPClient(eventLoopGroupProvider: .singleton)
-        do {
+        try await withBenchmarkClient { client in
             var results: [Result] = []
             for period in periods {
                 results.append(try await measure(period, with: client))
             }
-            try await client.shutdown()
             return results
-        } catch {
-            try? await client.shutdown()
-            throw error
         }
     }
 

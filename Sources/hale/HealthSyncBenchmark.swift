@@ -75,15 +75,9 @@ struct HealthSyncBenchmark {
 
     func run(progress: @escaping @Sendable (String) -> Void) async throws -> (results: [Result], memory: ServerMemory?)
     {
-        let client = HTTPClient(eventLoopGroupProvider: .singleton)
-        do {
+        try await withBenchmarkClient { client in
             let results = try await measure(with: client, progress: progress)
-            let memory = await ServerMemory.read(from: server, with: client)
-            try await client.shutdown()
-            return (results, memory)
-        } catch {
-            try? await client.shutdown()
-            throw error
+            return (results, await ServerMemory.read(from: server, with: client))
         }
     }
 
