@@ -30,9 +30,7 @@ public struct SoftwareDeviceKey: Sendable {
     /// The public key as the native iOS client exports it: a SubjectPublicKeyInfo in PEM, base64 wrapped at 64
     /// characters, LF line endings, no line break after the footer.
     public var publicKeyPEM: String {
-        let base64 = Array(privateKey.publicKey.derRepresentation.base64EncodedString())
-        let lines = stride(from: 0, to: base64.count, by: 64).map { String(base64[$0..<min($0 + 64, base64.count)]) }
-        return (["-----BEGIN PUBLIC KEY-----"] + lines + ["-----END PUBLIC KEY-----"]).joined(separator: "\n")
+        PublicKeyPEM.encode(der: privateKey.publicKey.derRepresentation)
     }
 
     /// The public key as a DER SubjectPublicKeyInfo.
@@ -42,12 +40,6 @@ public struct SoftwareDeviceKey: Sendable {
 
     /// Signs `challenge` as a client following `convention` does; returns the DER signature in padded standard base64.
     public func sign(challenge: String, convention: DeviceSigningConvention) throws -> String {
-        let message = Array(challenge.utf8)
-        let signedBytes =
-            switch convention {
-            case .android: message
-            case .iOS: Array(SHA256.hash(data: message))
-            }
-        return try privateKey.signature(for: signedBytes).derRepresentation.base64EncodedString()
+        try privateKey.signature(for: convention.message(for: challenge)).derRepresentation.base64EncodedString()
     }
 }

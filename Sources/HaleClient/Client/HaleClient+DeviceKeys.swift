@@ -36,7 +36,7 @@ extension HaleClient {
 
     /// Registers `key` for the account `bearer` signs in as (a personal access token or an access token); returns
     /// the device's id.
-    public func registerDevice(_ key: SoftwareDeviceKey, _ device: DeviceDescription, bearer: String) async throws
+    public func registerDevice(_ key: some DeviceKeySigner, _ device: DeviceDescription, bearer: String) async throws
         -> String
     {
         let issued: Challenge = try await send(
@@ -45,7 +45,7 @@ extension HaleClient {
                 "deviceName": device.name, "deviceType": "mobile", "deviceFingerprint": device.fingerprint,
                 "publicKey": key.publicKeyPEM, "keyAlgorithm": "ES256",
             ], as: .bearer(bearer))
-        let signature = try key.sign(challenge: issued.challenge, convention: device.convention)
+        let signature = try await key.sign(challenge: issued.challenge, convention: device.convention)
         _ = try await send(
             "POST", "api/v1/devices/register/verify",
             json: ["sessionId": issued.sessionId, "signedChallenge": signature], as: .bearer(bearer))
@@ -55,12 +55,12 @@ extension HaleClient {
 
     /// Signs in with the device key: the client keeps the session's tokens and refreshes them as needed.
     @discardableResult
-    public func signIn(with key: SoftwareDeviceKey, _ device: DeviceDescription, rememberMe: Bool = false)
+    public func signIn(with key: some DeviceKeySigner, _ device: DeviceDescription, rememberMe: Bool = false)
         async throws -> SessionTokens
     {
         let issued: Challenge = try await send(
             "POST", "api/v1/auth/biometric/challenge", json: ["deviceFingerprint": device.fingerprint], as: .none)
-        let signature = try key.sign(challenge: issued.challenge, convention: device.convention)
+        let signature = try await key.sign(challenge: issued.challenge, convention: device.convention)
         let signedIn: SignedIn = try await send(
             "POST", "api/v1/auth/biometric/verify",
             json: SignInBody(sessionId: issued.sessionId, signedChallenge: signature, rememberMe: rememberMe),
