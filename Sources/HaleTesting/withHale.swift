@@ -42,7 +42,9 @@ public func withHale(
 }
 
 /// An account with a personal access token, made through the services as `hale accounts create` does.
-public func makeAccount(_ app: Application, email: String = "person@example.com") async throws -> (Account, String) {
+public func makeAccount(_ app: Application, email: String = "person@example.com") async throws -> (
+    HaleServer.Account, String
+) {
     let account = try await app.hale.accounts.create(email: email, role: "user")
     let token = try await app.hale.personalAccessTokens.create(for: account.id, name: "test")
     return (account, token.token)

@@ -43,7 +43,9 @@ struct HealthKitMappingTests {
             userEnteredMetadata: nil)
         #expect(sample.id == "A1")
         #expect(sample.type == "HKQuantityTypeIdentifierOxygenSaturation")
-        #expect(abs(sample.value - 97) < 1e-9)
+        #expect(
+            sample.value == 0.97 && sample.unit == "%",
+            "sent as HealthKit reads it; Hale knows healthkit percentages are fractions")
         #expect(sample.unit == "%")
         #expect(sample.timeZoneOffset == "+01:00")
         #expect(sample.deviceType == "watch")

@@ -51,7 +51,7 @@ struct MobileBiometricTests {
 
     struct RegisterBody: Encodable {
         let credential: RegistrationResponseJSON
-        let deviceInfo: PasskeyDevice?
+        let deviceInfo: HaleServer.PasskeyDevice?
     }
 
     struct AuthenticateBody: Encodable {

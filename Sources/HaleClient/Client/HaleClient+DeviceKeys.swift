@@ -34,21 +34,22 @@ extension HaleClient {
         let refreshToken: String
     }
 
-    /// Registers `key` for the account `bearer` signs in as (a personal access token or an access token); returns
-    /// the device's id.
-    public func registerDevice(_ key: some DeviceKeySigner, _ device: DeviceDescription, bearer: String) async throws
-        -> String
+    /// Registers `key` for the signed-in account, or for the account `bearer` signs in as (a personal access token
+    /// or an access token); returns the device's id.
+    public func registerDevice(_ key: some DeviceKeySigner, _ device: DeviceDescription, bearer: String? = nil)
+        async throws -> String
     {
+        let credential: Credential = bearer.map { .bearer($0) } ?? .session
         let issued: Challenge = try await send(
             "POST", "api/v1/devices/register/challenge",
             json: [
                 "deviceName": device.name, "deviceType": "mobile", "deviceFingerprint": device.fingerprint,
                 "publicKey": key.publicKeyPEM, "keyAlgorithm": "ES256",
-            ], as: .bearer(bearer))
+            ], as: credential)
         let signature = try await key.sign(challenge: issued.challenge, convention: device.convention)
         _ = try await send(
             "POST", "api/v1/devices/register/verify",
-            json: ["sessionId": issued.sessionId, "signedChallenge": signature], as: .bearer(bearer))
+            json: ["sessionId": issued.sessionId, "signedChallenge": signature], as: credential)
         guard let id = issued.deviceId else { throw HaleClientError.unexpectedResponse(status: 200) }
         return id
     }

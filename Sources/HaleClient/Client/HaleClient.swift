@@ -47,35 +47,69 @@ public final class HaleClient: Sendable {
         case session
     }
 
+    /// What a request asks of the server, besides who asks.
+    struct Request: Sendable {
+        var method: String
+        var path: String
+        var query: [URLQueryItem] = []
+        var headers: [String: String] = [:]
+        var body: Data?
+    }
+
     /// Sends `body` (JSON) to `path` as `credential` and decodes the answer.
     func send<Answer: Decodable>(
-        _ method: String, _ path: String, json body: (any Encodable & Sendable)? = nil, as credential: Credential,
-        answer: Answer.Type = Answer.self
+        _ method: String, _ path: String, query: [URLQueryItem] = [], headers: [String: String] = [:],
+        json body: (any Encodable & Sendable)? = nil, as credential: Credential, answer: Answer.Type = Answer.self
     ) async throws -> Answer {
-        let data = try await send(method, path, json: body, as: credential)
+        let data = try await send(method, path, query: query, headers: headers, json: body, as: credential)
         do {
-            return try JSONDecoder().decode(Answer.self, from: data)
+            return try Self.decoder.decode(Answer.self, from: data)
         } catch {
             throw HaleClientError.unexpectedResponse(status: 200)
         }
     }
 
     /// Sends a request and returns the body of its 2xx answer.
-    func send(_ method: String, _ path: String, json body: (any Encodable & Sendable)?, as credential: Credential)
-        async throws -> Data
-    {
-        let encoded = try body.map { try JSONEncoder().encode($0) }
+    func send(
+        _ method: String, _ path: String, query: [URLQueryItem] = [], headers: [String: String] = [:],
+        json body: (any Encodable & Sendable)?, as credential: Credential
+    ) async throws -> Data {
+        try await send(
+            method, path, query: query, headers: headers, encodedJSON: try body.map { try JSONEncoder().encode($0) },
+            as: credential)
+    }
+
+    /// Sends a JSON body already encoded and returns the body of the 2xx answer.
+    func send(
+        _ method: String, _ path: String, query: [URLQueryItem] = [], headers: [String: String] = [:],
+        encodedJSON body: Data?, as credential: Credential
+    ) async throws -> Data {
+        let request = Request(method: method, path: path, query: query, headers: headers, body: body)
         guard case .session = credential else {
-            return try await attempt(method, path, body: encoded, bearer: bearer(for: credential))
+            return try await attempt(request, bearer: bearer(for: credential))
         }
         guard let access = await tokens.tokens?.accessToken else { throw HaleClientError.notSignedIn }
         do {
-            return try await attempt(method, path, body: encoded, bearer: access)
+            return try await attempt(request, bearer: access)
         } catch HaleClientError.server(status: 401, _, _) {
             let fresh = try await tokens.refreshed(replacing: access) { try await self.refresh($0) }
-            return try await attempt(method, path, body: encoded, bearer: fresh.accessToken)
+            return try await attempt(request, bearer: fresh.accessToken)
         }
     }
+
+    /// Reads the timestamps Hale writes, with or without fractional seconds.
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let text = try decoder.singleValueContainer().decode(String.self)
+            let styles = [Date.ISO8601FormatStyle(includingFractionalSeconds: true), Date.ISO8601FormatStyle()]
+            for style in styles {
+                if let date = try? Date(text, strategy: style) { return date }
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not ISO 8601"))
+        }
+        return decoder
+    }()
 
     private func bearer(for credential: Credential) -> String? {
         if case .bearer(let token) = credential { return token }
@@ -83,12 +117,12 @@ public final class HaleClient: Sendable {
     }
 
     /// One request, retried as `retry` allows when it is idempotent.
-    private func attempt(_ method: String, _ path: String, body: Data?, bearer: String?) async throws -> Data {
-        let idempotent = ["GET", "PUT", "DELETE"].contains(method)
+    private func attempt(_ request: Request, bearer: String?) async throws -> Data {
+        let idempotent = ["GET", "PUT", "DELETE"].contains(request.method)
         var attempt = 1
         while true {
             do {
-                return try await once(method, path, body: body, bearer: bearer)
+                return try await once(request, bearer: bearer)
             } catch let error as HaleClientError where idempotent && attempt < retry.maxAttempts && error.isTransient {
                 attempt += 1
                 try await Task.sleep(for: retry.delay(before: attempt))
@@ -96,18 +130,23 @@ public final class HaleClient: Sendable {
         }
     }
 
-    private func once(_ method: String, _ path: String, body: Data?, bearer: String?) async throws -> Data {
-        var request = URLRequest(url: baseURL.appendingPathComponent(path), timeoutInterval: timeout)
-        request.httpMethod = method
-        if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
-        if let body {
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            request.httpBody = body
+    private func once(_ request: Request, bearer: String?) async throws -> Data {
+        var components = URLComponents(
+            url: baseURL.appendingPathComponent(request.path), resolvingAgainstBaseURL: false)
+        if !request.query.isEmpty { components?.queryItems = request.query }
+        guard let url = components?.url else { throw HaleClientError.transport("Bad URL for \(request.path)") }
+        var urlRequest = URLRequest(url: url, timeoutInterval: timeout)
+        urlRequest.httpMethod = request.method
+        if let bearer { urlRequest.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
+        if let body = request.body {
+            urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            urlRequest.httpBody = body
         }
+        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(for: request)
+            (data, response) = try await session.data(for: urlRequest)
         } catch {
             throw HaleClientError.transport(error.localizedDescription)
         }

@@ -2,13 +2,13 @@ import Foundation
 
 /// A signed-in session's tokens.
 public struct SessionTokens: Sendable, Equatable, Codable {
-    /// The short-lived access token (an ES256 JWT).
+    /// The access token: a short-lived ES256 JWT, or the personal access token a social sign-in gives.
     public var accessToken: String
-    /// The refresh token; each refresh replaces it.
-    public var refreshToken: String
+    /// The refresh token, which each refresh replaces; nil for a social sign-in's token, which does not refresh.
+    public var refreshToken: String?
 
     /// Tokens.
-    public init(accessToken: String, refreshToken: String) {
+    public init(accessToken: String, refreshToken: String?) {
         self.accessToken = accessToken
         self.refreshToken = refreshToken
     }
@@ -33,7 +33,11 @@ actor TokenStore {
         if let refreshing { return try await refreshing.value }
         guard let current = tokens else { throw HaleClientError.notSignedIn }
         if current.accessToken != stale { return current }
-        let task = Task { try await refresh(current.refreshToken) }
+        guard let refreshToken = current.refreshToken else {
+            tokens = nil
+            throw HaleClientError.notSignedIn
+        }
+        let task = Task { try await refresh(refreshToken) }
         refreshing = task
         defer { refreshing = nil }
         do {

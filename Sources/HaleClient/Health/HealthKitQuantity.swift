@@ -2,8 +2,9 @@ import Foundation
 
 /// The HealthKit quantity types Hale syncs, with the unit each is read in and how its value is sent.
 ///
-/// The Apple adapter reads each type with `HKUnit(from: unit)` and multiplies by `scale`; everything else about the
-/// mapping lives here, where it is tested on every platform.
+/// The Apple adapter reads each type with `HKUnit(from: unitString)`; everything else about the mapping lives here,
+/// where it is tested on every platform. Values are sent as HealthKit reads them: Hale knows that a `%` from
+/// `healthkit` is a fraction (0.97 is 97%), so the SDK must not scale it.
 public struct HealthKitQuantity: Sendable, Hashable {
     /// The `HKQuantityTypeIdentifier` raw value, which Hale accepts as the sample type.
     public let identifier: String
@@ -11,8 +12,6 @@ public struct HealthKitQuantity: Sendable, Hashable {
     public let unitString: String
     /// The unit Hale is told the value is in.
     public let unit: String
-    /// What a value read in `unitString` is multiplied by: HealthKit reads percentages as fractions.
-    public let scale: Double
     /// Whether values add up over a day (`cumulativeSum`) rather than being averaged.
     public let isCumulative: Bool
 
@@ -25,9 +24,9 @@ public struct HealthKitQuantity: Sendable, Hashable {
     public static let activeEnergyBurned = HealthKitQuantity("HKQuantityTypeIdentifierActiveEnergyBurned", unit: "kcal")
     /// Exercise minutes.
     public static let appleExerciseTime = HealthKitQuantity("HKQuantityTypeIdentifierAppleExerciseTime", unit: "min")
-    /// Blood oxygen: HealthKit reads 97% as 0.97.
+    /// Blood oxygen, sent as the fraction HealthKit reads (0.97 for 97%).
     public static let oxygenSaturation = HealthKitQuantity(
-        "HKQuantityTypeIdentifierOxygenSaturation", unitString: "%", unit: "%", scale: 100, isCumulative: false)
+        "HKQuantityTypeIdentifierOxygenSaturation", unit: "%", isCumulative: false)
 
     /// Every type Hale syncs.
     public static let all: [HealthKitQuantity] = [
@@ -35,12 +34,11 @@ public struct HealthKitQuantity: Sendable, Hashable {
     ]
 
     private init(
-        _ identifier: String, unitString: String? = nil, unit: String, scale: Double = 1, isCumulative: Bool = true
+        _ identifier: String, unit: String, isCumulative: Bool = true
     ) {
         self.identifier = identifier
-        self.unitString = unitString ?? unit
+        unitString = unit
         self.unit = unit
-        self.scale = scale
         self.isCumulative = isCumulative
     }
 
@@ -50,7 +48,7 @@ public struct HealthKitQuantity: Sendable, Hashable {
         deviceModel: String?, deviceType: String?, userEntered: Bool
     ) -> HealthSyncSample {
         HealthSyncSample(
-            id: uuid, type: identifier, value: value * scale, unit: unit, start: start, end: end, timeZone: timeZone,
+            id: uuid, type: identifier, value: value, unit: unit, start: start, end: end, timeZone: timeZone,
             sourceBundle: sourceBundle, deviceModel: deviceModel, deviceType: deviceType, userEntered: userEntered)
     }
 }

@@ -51,7 +51,7 @@ public struct HealthSyncSample: Sendable, Hashable, Codable {
 
     /// `2026-11-22T08:30:00.000Z`.
     static func timestamp(_ date: Date) -> String {
-        date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true))
+        Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date)
     }
 
     /// `+02:00`, `-05:30`, `+00:00`.

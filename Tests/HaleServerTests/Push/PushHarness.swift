@@ -75,7 +75,7 @@ struct PushHarness {
     }
 
     /// The device as stored now.
-    func stored(_ id: DeviceID, of account: AccountID) async throws -> Device? {
+    func stored(_ id: DeviceID, of account: AccountID) async throws -> HaleServer.Device? {
         try await SQLDeviceRepository(database: app.hale.database).find(id, of: account)
     }
 

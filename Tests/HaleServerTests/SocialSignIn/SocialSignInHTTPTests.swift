@@ -75,7 +75,7 @@ struct SocialSignInHTTPTests {
         return errors
     }
 
-    static func account(_ app: Application, bearer token: String) async throws -> Account {
+    static func account(_ app: Application, bearer token: String) async throws -> HaleServer.Account {
         let verified = try await app.hale.personalAccessTokens.verify(token)
         return try #require(try await app.hale.accounts.find(verified.accountId))
     }

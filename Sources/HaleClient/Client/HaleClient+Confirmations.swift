@@ -1,0 +1,53 @@
+import Crypto
+import Foundation
+import WebAuthn
+
+/// Seed 002's push confirmations: the device shows an action and signs the person's decision with its key.
+extension HaleClient {
+    /// The confirmations waiting for an answer.
+    public func pendingConfirmations() async throws -> [Confirmation] {
+        let answer: ConfirmationsAnswer = try await send("GET", "api/v1/confirmations", as: .session)
+        return answer.confirmations
+    }
+
+    /// One confirmation, such as the one a push named.
+    public func confirmation(_ id: String) async throws -> Confirmation {
+        let answer: ConfirmationAnswer = try await send("GET", "api/v1/confirmations/\(id)", as: .session)
+        return answer.confirmation
+    }
+
+    /// Answers `confirmation` with `decision`, signed by the device key the session signed in with.
+    @discardableResult
+    public func answer(
+        _ confirmation: Confirmation, _ decision: Confirmation.Decision, signedWith key: some DeviceKeySigner,
+        convention: DeviceSigningConvention
+    ) async throws -> Confirmation {
+        let signature = try await key.sign(
+            challenge: confirmation.challenge(for: decision), convention: convention)
+        let answer: ConfirmationAnswer = try await send(
+            "POST", "api/v1/confirmations/\(confirmation.id)/answer",
+            json: ["decision": decision.rawValue, "signature": signature], as: .session)
+        return answer.confirmation
+    }
+
+    /// Asks the person signed in on `accountId`'s devices to confirm an action, as an app's backend does with an
+    /// admin API key. `actionPayload` is JSON, shown to the person as Hale stores it.
+    public func createConfirmation(
+        accountId: String, actionType: String, actionPayload: Data, expiresIn: Int = 300, adminKey: String
+    ) async throws -> Confirmation {
+        let payload = try JSONSerialization.jsonObject(with: actionPayload)
+        guard JSONSerialization.isValidJSONObject(payload) else { throw HaleClientError.unexpectedResponse(status: 0) }
+        let body = try JSONSerialization.data(withJSONObject: [
+            "accountId": accountId, "actionType": actionType, "actionPayload": payload, "expiresIn": expiresIn,
+        ])
+        let data = try await send("POST", "api/v1/admin/confirmations", encodedJSON: body, as: .bearer(adminKey))
+        do {
+            return try Self.decoder.decode(ConfirmationAnswer.self, from: data).confirmation
+        } catch {
+            throw HaleClientError.unexpectedResponse(status: 201)
+        }
+    }
+
+    private struct ConfirmationAnswer: Decodable { let confirmation: Confirmation }
+    private struct ConfirmationsAnswer: Decodable { let confirmations: [Confirmation] }
+}

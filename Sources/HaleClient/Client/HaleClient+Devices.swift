@@ -1,0 +1,40 @@
+import Foundation
+
+/// Seed 002's device management.
+extension HaleClient {
+    /// The account's devices, with their keys, passkeys, push registrations and sessions.
+    public func devices() async throws -> [Device] {
+        let answer: DeviceList = try await send("GET", "api/v1/devices", as: .session)
+        return answer.devices
+    }
+
+    /// Registers the device's push token: an APNs device token (hex) or an FCM registration token.
+    public func setPushToken(deviceId: String, apnsToken: String? = nil, fcmToken: String? = nil) async throws {
+        _ = try await send(
+            "PUT", "api/v1/devices/push-token",
+            json: PushTokenBody(deviceId: deviceId, fcmToken: fcmToken, apnsToken: apnsToken), as: .session)
+    }
+
+    /// Renames a device.
+    public func renameDevice(_ id: String, to name: String) async throws {
+        _ = try await send("PATCH", "api/v1/devices/\(id)", json: ["deviceName": name], as: .session)
+    }
+
+    /// Deactivates a device: its keys stop signing in and its sessions end.
+    public func deactivateDevice(_ id: String) async throws {
+        _ = try await send("POST", "api/v1/devices/\(id)/deactivate", json: EmptyBody(), as: .session)
+    }
+
+    /// Deletes a device.
+    public func deleteDevice(_ id: String) async throws {
+        _ = try await send("DELETE", "api/v1/devices/\(id)", json: nil, as: .session)
+    }
+
+    private struct DeviceList: Decodable { let devices: [Device] }
+
+    private struct PushTokenBody: Encodable, Sendable {
+        let deviceId: String
+        let fcmToken: String?
+        let apnsToken: String?
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import WebAuthn
+
+/// Seed 000's passkeys: a passkey-first sign-up, adding a passkey, signing in with one, and managing them.
+extension HaleClient {
+    /// Signs up with a new passkey for a new account, and signs that account in.
+    @discardableResult
+    public func signUp(
+        displayName: String, email: String? = nil, with authenticator: some PasskeyAuthenticator,
+        device: PasskeyDevice? = nil
+    ) async throws -> PasskeyRegistration {
+        let options: Options<CreationOptions> = try await send(
+            "POST", "api/mobile/biometric/register/options",
+            json: RegisterOptionsBody(device: device, displayName: displayName, email: email), as: .none)
+        let credential = try await authenticator.register(options.options)
+        let registered: PasskeyRegistration = try await send(
+            "POST", "api/mobile/biometric/register/verify",
+            json: RegisterVerifyBody(credential: credential, deviceInfo: device), as: .none)
+        guard let token = registered.token, let refreshToken = registered.refreshToken else {
+            throw HaleClientError.unexpectedResponse(status: 200)
+        }
+        await tokens.set(SessionTokens(accessToken: token, refreshToken: refreshToken))
+        return registered
+    }
+
+    /// Adds a passkey to the signed-in account.
+    @discardableResult
+    public func addPasskey(with authenticator: some PasskeyAuthenticator, device: PasskeyDevice? = nil)
+        async throws -> Passkey
+    {
+        let options: Options<CreationOptions> = try await send(
+            "POST", "api/mobile/biometric/register/options",
+            json: RegisterOptionsBody(device: device, displayName: nil, email: nil), as: .session)
+        let credential = try await authenticator.register(options.options)
+        let registered: PasskeyRegistration = try await send(
+            "POST", "api/mobile/biometric/register/verify",
+            json: RegisterVerifyBody(credential: credential, deviceInfo: device), as: .session)
+        return registered.passkey
+    }
+
+    /// Signs in with a discoverable passkey; the client keeps the session's tokens.
+    @discardableResult
+    public func signIn(with authenticator: some PasskeyAuthenticator, rememberMe: Bool = false) async throws
+        -> SessionTokens
+    {
+        let options: RequestOptionsAnswer = try await send(
+            "POST", "api/mobile/biometric/authenticate/options", json: EmptyBody(), as: .none)
+        let credential = try await authenticator.authenticate(options.options)
+        let signedIn: PasskeySignIn = try await send(
+            "POST", "api/mobile/biometric/authenticate/verify",
+            json: AuthenticateBody(credential: credential, uid: options.uid, rememberMe: rememberMe), as: .none)
+        let tokens = SessionTokens(accessToken: signedIn.token, refreshToken: signedIn.refreshToken)
+        await self.tokens.set(tokens)
+        return tokens
+    }
+
+    /// The signed-in account's passkeys.
+    public func passkeys() async throws -> [Passkey] {
+        let list: PasskeyList = try await send("GET", "api/mobile/biometric/passkeys", as: .session)
+        return list.passkeys
+    }
+
+    /// Renames a passkey; returns the account's passkeys.
+    @discardableResult
+    public func renamePasskey(_ id: String, to name: String) async throws -> [Passkey] {
+        let list: PasskeyList = try await send(
+            "PATCH", "api/mobile/biometric/passkeys/\(id)", json: ["name": name], as: .session)
+        return list.passkeys
+    }
+
+    /// Deletes a passkey; deleting the account's last one needs `confirmLast`.
+    public func deletePasskey(_ id: String, confirmLast: Bool = false) async throws {
+        _ = try await send(
+            "DELETE", "api/mobile/biometric/passkeys/\(id)",
+            query: confirmLast ? [URLQueryItem(name: "confirm", value: "true")] : [], json: nil, as: .session)
+    }
+
+    struct Options<Value: Decodable>: Decodable {
+        let options: Value
+    }
+
+    struct RequestOptionsAnswer: Decodable {
+        let options: RequestOptions
+        let uid: String
+    }
+
+    struct PasskeySignIn: Decodable {
+        let token: String
+        let refreshToken: String
+    }
+
+    struct PasskeyList: Decodable {
+        let passkeys: [Passkey]
+    }
+
+    private struct RegisterOptionsBody: Encodable, Sendable {
+        let platform: String?
+        let osVersion: String?
+        let deviceName: String?
+        let displayName: String?
+        let email: String?
+
+        init(device: PasskeyDevice?, displayName: String?, email: String?) {
+            platform = device?.platform
+            osVersion = device?.osVersion
+            deviceName = device?.deviceName
+            self.displayName = displayName
+            self.email = email
+        }
+    }
+
+    private struct RegisterVerifyBody: Encodable, Sendable {
+        let credential: RegistrationResponseJSON
+        let deviceInfo: PasskeyDevice?
+    }
+
+    private struct AuthenticateBody: Encodable, Sendable {
+        let credential: AuthenticationResponseJSON
+        let uid: String
+        let rememberMe: Bool
+    }
+}
+
+/// `{}`.
+struct EmptyBody: Encodable, Sendable {}
