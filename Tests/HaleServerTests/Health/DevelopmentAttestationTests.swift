@@ -81,9 +81,10 @@ struct DevelopmentAttestationTests {
     }
 
     static func withClient(
-        on database: TestDatabase = .sqlite, settings: [String: String] = on, _ body: (Client) async throws -> Void
+        on database: TestDatabase = .sqlite, clock: HaleClock = .system, settings: [String: String] = on,
+        _ body: (Client) async throws -> Void
     ) async throws {
-        try await withHale(on: database, settings: settings) { app in
+        try await withHale(on: database, clock: clock, settings: settings) { app in
             let (_, token) = try await makeAccount(app)
             try await body(Client(app: app, token: token))
         }
@@ -91,7 +92,8 @@ struct DevelopmentAttestationTests {
 
     @Test("on: the credential is an intermediate CA for the key, for a day, under the development root")
     func credential() async throws {
-        try await Self.withClient { client in
+        let now = Date(timeIntervalSince1970: 1_753_399_800)
+        try await Self.withClient(clock: HaleClock { now }) { client in
             let key = P256.Signing.PrivateKey()
             let response = try await client.post(
                 "/health/development-attestation", ["publicKey": key.publicKey.derRepresentation.base64EncodedString()])
@@ -112,11 +114,9 @@ struct DevelopmentAttestationTests {
             let constraints = try #require(try intermediate.extensions.basicConstraints)
             #expect(constraints == .isCertificateAuthority(maxPathLength: 0))
             #expect(try intermediate.extensions.keyUsage?.keyCertSign == true)
-            let lifetime = intermediate.notValidAfter.timeIntervalSince(Date())
-            #expect(lifetime > 23 * 3600 && lifetime <= 24 * 3600)
-            let expiresAt = try #require(body["expiresAt"] as? String)
-            let parsed = try Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(expiresAt)
-            #expect(abs(parsed.timeIntervalSince(intermediate.notValidAfter)) < 1)
+            #expect(intermediate.notValidAfter == now + 86_400)
+            #expect(intermediate.notValidBefore == now - 300)
+            #expect(body["expiresAt"] as? String == "2025-07-25T23:30:00.000Z")
         }
     }
 
