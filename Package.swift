@@ -120,12 +120,19 @@ let package = Package(
         .testTarget(name: "HealthSamplesTests", dependencies: ["HealthSamples"], swiftSettings: strict),
         .target(
             name: "HaleClient",
-            dependencies: ["WebAuthn", "CBOR", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "WebAuthn", "CBOR", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "HaleClientTests",
-            dependencies: ["HaleClient", "WebAuthn", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "HaleClient", "WebAuthn", "DeviceIntegrity", "CBOR", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(
@@ -161,6 +168,8 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             resources: [.copy("Resources/openapi.yaml")],
             swiftSettings: strict

@@ -5,7 +5,39 @@ import WebAuthn
 extension HaleServices {
     /// App Attest for the apps of `apps.apple`; nil without any.
     static func appAttestVerifier(_ configuration: HaleConfiguration) throws -> AppAttestVerifier? {
-        let apps = try configuration.apps.apple.map { entry in
+        let apps = try appAttestApps(configuration)
+        guard !apps.isEmpty else { return nil }
+        do {
+            return try AppAttestVerifier(
+                apps: apps, environment: try appAttestEnvironment(configuration),
+                rootCertificatePEMs: appAttestRootPEMs(configuration))
+        } catch {
+            throw ConfigError("appAttest.rootCertificate must be a PEM certificate")
+        }
+    }
+
+    /// Development attestation when `appAttest.developmentMode` is on; nil otherwise.
+    static func developmentAttestation(
+        _ configuration: HaleConfiguration, database: HaleDatabase, clock: HaleClock
+    ) throws -> DevelopmentAttestation? {
+        guard configuration.health.appAttestDevelopmentMode else { return nil }
+        let environment = try appAttestEnvironment(configuration)
+        let roots = appAttestRootPEMs(configuration)
+        // A root that is not a PEM stops Hale here, at start-up, not at the first attestation.
+        guard
+            (try? AppAttestVerifier(
+                apps: [DevelopmentAttestation.developmentApp], environment: environment,
+                rootCertificatePEMs: roots)) != nil
+        else {
+            throw ConfigError("appAttest.rootCertificate must be a PEM certificate")
+        }
+        return DevelopmentAttestation(
+            apps: try appAttestApps(configuration), environment: environment, rootPEMs: roots,
+            repository: SQLDevelopmentAuthorityRepository(database: database), clock: clock)
+    }
+
+    private static func appAttestApps(_ configuration: HaleConfiguration) throws -> [AppAttestApp] {
+        try configuration.apps.apple.map { entry in
             guard let dot = entry.firstIndex(of: "."), dot != entry.startIndex,
                 entry.index(after: dot) != entry.endIndex
             else {
@@ -13,19 +45,18 @@ extension HaleServices {
             }
             return AppAttestApp(teamID: String(entry[..<dot]), bundleID: String(entry[entry.index(after: dot)...]))
         }
-        guard !apps.isEmpty else { return nil }
-        let health = configuration.health
-        guard let environment = AppAttestEnvironment(rawValue: health.appAttestEnvironment) else {
+    }
+
+    private static func appAttestEnvironment(_ configuration: HaleConfiguration) throws -> AppAttestEnvironment {
+        guard let environment = AppAttestEnvironment(rawValue: configuration.health.appAttestEnvironment) else {
             throw ConfigError("appAttest.environment must be production or development")
         }
-        let roots =
-            health.appAttestRootCertificate.isEmpty
-            ? [AppAttestVerifier.appleRootPEM] : [health.appAttestRootCertificate]
-        do {
-            return try AppAttestVerifier(apps: apps, environment: environment, rootCertificatePEMs: roots)
-        } catch {
-            throw ConfigError("appAttest.rootCertificate must be a PEM certificate")
-        }
+        return environment
+    }
+
+    private static func appAttestRootPEMs(_ configuration: HaleConfiguration) -> [String] {
+        let configured = configuration.health.appAttestRootCertificate
+        return configured.isEmpty ? [AppAttestVerifier.appleRootPEM] : [configured]
     }
 
     /// Play Integrity for the apps of `apps.android`; nil until its keys are configured.

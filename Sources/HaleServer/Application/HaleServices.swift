@@ -58,6 +58,8 @@ public struct HaleServices: Sendable {
     public let confirmationWebhooks: ConfirmationWebhooks?
     /// Delivery of the push outbox through APNs and FCM.
     public let pushDelivery: PushDelivery
+    /// Development attestation (`appAttest.developmentMode`); nil when it is off.
+    let developmentAttestation: DevelopmentAttestation?
     let signingKeys: SigningKeyRing
 
     init(
@@ -105,10 +107,11 @@ public struct HaleServices: Sendable {
             appleTokens: try Self.appleTokens(configuration.socialSignIn, http: providerHTTP, database, clock),
             clock: clock)
         let healthSamples = SQLHealthSampleRepository(database: database)
+        developmentAttestation = try Self.developmentAttestation(configuration, database: database, clock: clock)
         health = HealthData(
             repository: SQLHealthRepository(database: database), synced: healthSamples, challenges: challenges,
             attestation: DeviceAttestation(
-                appAttest: try Self.appAttestVerifier(configuration),
+                appAttest: try Self.appAttestVerifier(configuration), development: developmentAttestation,
                 playIntegrity: try Self.playIntegrityVerifier(configuration),
                 keys: SQLAppAttestKeyRepository(database: database), clock: clock),
             limits: configuration.health.limits, clock: clock)

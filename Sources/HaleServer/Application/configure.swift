@@ -40,6 +40,7 @@ public func configure(_ app: Application, _ configuration: HaleConfiguration, cl
     app.lifecycle.use(AppleRevocationService.job())
     app.lifecycle.use(PushDeliveryService.job(every: configuration.push.deliveryInterval))
     app.lifecycle.use(ConfirmationWebhookService.job(every: configuration.push.deliveryInterval))
+    if app.hale.developmentAttestation != nil { app.lifecycle.use(DevelopmentAttestationStartup()) }
 }
 
 /// Creates and migrates the database to the latest schema.
@@ -74,6 +75,7 @@ private func registerRoutes(_ app: Application) throws {
     try app.register(collection: AuditRoutes())
     try app.register(collection: SocialSignInRoutes())
     try app.register(collection: HealthRoutes())
+    if app.hale.developmentAttestation != nil { try app.register(collection: DevelopmentAttestationRoutes()) }
     try app.register(collection: HealthConsentRoutes(base: ["api", "mobile", "health"]))
     try app.register(collection: HealthConsentRoutes(base: ["api", "v1", "health"]))
     try app.register(collection: HealthConnectionRoutes())

@@ -180,6 +180,11 @@ extension ConfigKey {
             path: "appAttest.rootCertificate", kind: .string, defaultValue: "",
             summary: "PEM of the root App Attest chains must lead to. Empty: Apple's App Attestation Root CA, bundled."),
         ConfigKey(
+            path: "appAttest.developmentMode", kind: .boolean, defaultValue: "false",
+            summary:
+                "Also accept App Attest chains to this installation's development CA, kept in the database, which `POST /health/development-attestation` certifies the SDK's software attester under; with `apps.apple` empty the app is `HALEDEVAPP.dev.hale.attestation`. Anyone signed in can then attest without a phone: never turn it on in production."
+        ),
+        ConfigKey(
             path: "playIntegrity.decryptionKey", kind: .string, defaultValue: "",
             summary:
                 "Play Console's base64 AES-256 decryption key for integrity tokens. A secret. Empty: Android submissions are refused."

@@ -107,6 +107,8 @@ public struct HaleConfiguration: Sendable {
         public var appAttestEnvironment: String
         /// The App Attest root PEM; empty for Apple's.
         public var appAttestRootCertificate: String
+        /// Whether App Attest chains to the installation's development CA are accepted too.
+        public var appAttestDevelopmentMode: Bool
         /// Play Integrity's decryption key, base64.
         public var playIntegrityDecryptionKey: String
         /// Play Integrity's verification key, base64.
@@ -223,6 +225,7 @@ public struct HaleConfiguration: Sendable {
         health = Health(
             appAttestEnvironment: try values.string("appAttest.environment"),
             appAttestRootCertificate: try values.string("appAttest.rootCertificate"),
+            appAttestDevelopmentMode: try values.boolean("appAttest.developmentMode"),
             playIntegrityDecryptionKey: try values.string("playIntegrity.decryptionKey"),
             playIntegrityVerificationKey: try values.string("playIntegrity.verificationKey"),
             appRecognitionVerdicts: try values.list("playIntegrity.appRecognitionVerdicts"),

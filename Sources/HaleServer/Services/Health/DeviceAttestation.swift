@@ -14,6 +14,8 @@ public struct DeviceAttestation: Sendable {
     }
 
     let appAttest: AppAttestVerifier?
+    /// Development attestation, whose verifier also trusts the development CA; nil unless the mode is on.
+    let development: DevelopmentAttestation?
     let playIntegrity: PlayIntegrityVerifier?
     let keys: any AppAttestKeyRepository
     let clock: HaleClock
@@ -32,7 +34,7 @@ public struct DeviceAttestation: Sendable {
     func register(
         attestation: [UInt8], keyID: [UInt8]?, nonce: String, account: AccountID, device: DeviceID?, logger: Logger
     ) async throws -> AppAttestKey {
-        guard let appAttest else { throw Self.notConfigured(.ios, logger) }
+        guard let appAttest = try await appAttestVerifier() else { throw Self.notConfigured(.ios, logger) }
         guard let keyID = keyID ?? Self.credentialID(of: attestation) else { throw Self.refused("MALFORMED", logger) }
         let verified: AppAttestAttestation
         do {
@@ -78,7 +80,7 @@ public struct DeviceAttestation: Sendable {
     private func verifyAssertion(_ assertion: [UInt8], nonce: String, account: AccountID, logger: Logger)
         async throws
     {
-        guard let appAttest else { throw Self.notConfigured(.ios, logger) }
+        guard let appAttest = try await appAttestVerifier() else { throw Self.notConfigured(.ios, logger) }
         for key in try await keys.keys(of: account, limit: Self.keyLimit) {
             guard let publicKey = Self.publicKey(of: key),
                 let app = appAttest.apps.first(where: { $0.appID == key.appId })
@@ -101,6 +103,11 @@ public struct DeviceAttestation: Sendable {
             return
         }
         throw Self.refused("NO_MATCHING_KEY", logger)
+    }
+
+    private func appAttestVerifier() async throws -> AppAttestVerifier? {
+        guard let development else { return appAttest }
+        return try await development.verifier()
     }
 
     static func publicKey(of key: AppAttestKey) -> P256.Signing.PublicKey? {

@@ -23,5 +23,6 @@ enum HaleMigrations {
         M0018_CreatePushOutbox(),
         M0019_PackHealthDaySummaries(),
         M0020_CreateConfirmations(),
+        M0021_CreateDevelopmentAttestationAuthority(),
     ]
 }

@@ -49,7 +49,7 @@ struct HealthRoutes: RouteCollection {
             AttestationKeyResponse(keyId: key.keyId, createdAt: ISO8601.string(key.createdAt)), status: .created)
     }
 
-    private static func json(of request: Request) throws -> JSONValue {
+    static func json(of request: Request) throws -> JSONValue {
         try request.requireJSONContentType()
         return try request.jsonValue(ifInvalid: "The body must be JSON")
     }
@@ -76,7 +76,7 @@ struct HealthRoutes: RouteCollection {
 
     /// The request's query, read once; NestJS's whitelist message for a parameter the endpoint does not take.
     @discardableResult
-    private static func rejectQuery(_ request: Request, allowing allowed: Set<String>) throws -> QueryParameters {
+    static func rejectQuery(_ request: Request, allowing allowed: Set<String>) throws -> QueryParameters {
         let query = QueryParameters(request.url.query)
         if let unknown = query.names.first(where: { !allowed.contains($0) }) {
             throw HaleError.invalidRequest("property \(unknown) should not exist")

@@ -1,0 +1,24 @@
+import Crypto
+import Foundation
+
+/// `POST /health/development-attestation`: `{publicKey}`, base64 DER SubjectPublicKeyInfo of the SDK's P-256 key.
+struct DevelopmentAttestationBody {
+    let publicKey: P256.Signing.PublicKey
+
+    static func read(_ body: JSONValue) throws -> DevelopmentAttestationBody {
+        guard case .object(let members) = body else { throw HaleError.invalidRequest("The body must be a JSON object") }
+        if let unknown = members.keys.sorted().first(where: { $0 != "publicKey" }) {
+            throw HaleError.invalidRequest("property \(unknown) should not exist")
+        }
+        guard case .string(let text)? = members["publicKey"], !text.isEmpty else {
+            throw HaleError.invalidRequest("publicKey must be a non-empty string")
+        }
+        guard text.utf8.count <= 1024, let der = Data(base64Encoded: text) else {
+            throw HaleError.invalidRequest("publicKey must be standard base64")
+        }
+        guard let key = try? P256.Signing.PublicKey(derRepresentation: der) else {
+            throw HaleError.invalidRequest("publicKey must be the DER SubjectPublicKeyInfo of a P-256 key")
+        }
+        return DevelopmentAttestationBody(publicKey: key)
+    }
+}
