@@ -53,8 +53,15 @@ public struct StoredHealthSample: Sendable, Equatable, Codable {
 
     /// Whether `other` says the same as this: what, when, where from. Identity, version and times are not compared.
     func hasSameContent(as other: StoredHealthSample) -> Bool {
-        type == other.type && value == other.value && startAt == other.startAt && endAt == other.endAt
-            && utcOffsetSeconds == other.utcOffsetSeconds && sourceBundle == other.sourceBundle
+        type == other.type && value == other.value && Self.sameMillisecond(startAt, other.startAt)
+            && Self.sameMillisecond(endAt, other.endAt) && utcOffsetSeconds == other.utcOffsetSeconds
+            && sourceBundle == other.sourceBundle
             && deviceModel == other.deviceModel && deviceType == other.deviceType && userEntered == other.userEntered
+    }
+
+    /// Times are kept to the millisecond, but a time read back from either database may differ from the one written
+    /// in its last binary digits; compared exactly, an unchanged sample counted as an update.
+    private static func sameMillisecond(_ first: Date, _ second: Date) -> Bool {
+        (first.timeIntervalSince1970 * 1000).rounded() == (second.timeIntervalSince1970 * 1000).rounded()
     }
 }
