@@ -155,6 +155,43 @@ struct HaleClientSurfaceTests {
         }
     }
 
+    @Test(arguments: TestDatabase.available)
+    func attestedHealthAndStatistics(database: TestDatabase) async throws {
+        let environment = ["HALE_APP_ATTEST_DEVELOPMENT_MODE": "true"]
+        try await withServer(database, environment: environment) { server, _, _ in
+            let client = HaleClient(baseURL: server.baseURL)
+            try await client.signUp(displayName: "Di", with: Self.passkey())
+            let attester = try await client.developmentAppAttester()
+            let keyID = try await client.registerAppAttestKey(with: attester)
+            let zone = try #require(TimeZone(identifier: "America/New_York"))
+            let totals = DailyHealthTotals(steps: 9_000, duration: 3_600, calories: 350.5, distance: 6_400.25)
+            let stored = try await client.submitHealth(
+                totals, date: "2026-11-20", source: "ios_health", attestedWith: attester, keyID: keyID, timeZone: zone)
+            #expect(stored.steps == 9_000 && stored.date == "2026-11-20" && !stored.replaced)
+            var more = totals
+            more.steps = 9_500
+            let replaced = try await client.submitHealth(
+                more, date: "2026-11-20", source: "ios_health", attestedWith: attester, keyID: keyID, timeZone: zone)
+            #expect(replaced.replaced && replaced.steps == 9_500)
+
+            let week = try await client.statistics(from: "2026-11-16", to: "2026-11-22", by: .day, timeZone: zone)
+            #expect(week.items.count == 7 && week.summary.steps == 9_500 && week.summary.distance == 6_400.25)
+            let month = try await client.statistics(from: "2026-11-01", to: "2026-11-30", by: .month, timeZone: zone)
+            #expect(month.items.map(\.date) == ["2026-11"])
+            _ = try await client.today(timeZone: zone)
+
+            // A token that is no assertion is refused in seed 001's error shape.
+            let nonce = try await client.attestationNonce()
+            do {
+                _ = try await client.submitHealth(
+                    totals, source: "ios_health", platform: "ios", nonce: nonce.nonce, attestationToken: "bm90IGNib3I=")
+                Issue.record("a forged attestation token was accepted")
+            } catch HaleClientError.server(let status, let code, let message) {
+                #expect((400..<500).contains(status) && !code.isEmpty && !message.isEmpty)
+            }
+        }
+    }
+
     @Test func socialSignIn() async throws {
         let provider = try await FakeSocialProvider.start()
         var environment: [String: String] = [:]
@@ -166,6 +203,28 @@ struct HaleClientSurfaceTests {
             let signedIn = try await client.signIn(.google, token: try provider.googleIDToken(subject: "g-sdk"))
             #expect(signedIn.role == "client")
             #expect(try await client.account().role == "client")
+
+            let profile = HaleClient.CleanerProfile(
+                phone: "+962792002802", availableDays: [.monday, .friday], timeSlots: [.morning], maxHoursPerWeek: 20,
+                acceptsUrgentOffers: true, yearsOfExperience: 3, hasCleaningSupplies: true, comfortableWithPets: false,
+                serviceRadius: 15)
+            let cleaner = HaleClient(baseURL: server.baseURL)
+            let hired = try await cleaner.signIn(
+                .google, token: try provider.googleIDToken(subject: "g-cleaner", email: "cleaner@example.com"),
+                role: .cleaner(profile),
+                previousServices: [1, 2], preferredServices: [3], deviceTokens: ["fcm-cleaner"])
+            #expect(hired.role == "cleaner")
+            #expect(try await cleaner.account().role == "cleaner")
+            var unsigned = profile
+            unsigned.phone = "0792002802"
+            do {
+                try await HaleClient(baseURL: server.baseURL).signIn(
+                    .google, token: try provider.googleIDToken(subject: "g-other", email: "other@example.com"),
+                    role: .cleaner(unsigned))
+                Issue.record("a phone number that is not E.164 was accepted")
+            } catch HaleClientError.server(let status, _, let message) {
+                #expect(status == 422 && message.contains("E.164"))
+            }
             do {
                 try await client.signIn(.facebook, token: "EAAunknown")
                 Issue.record("an unknown Facebook token signed in")

@@ -31,3 +31,15 @@ public enum HaleClientError: Error, Sendable, Equatable {
         return .unexpectedResponse(status: status)
     }
 }
+
+extension HaleClientError: CustomStringConvertible {
+    /// A sentence for a log or a terminal; it never holds a token.
+    public var description: String {
+        switch self {
+        case .server(let status, let code, let message): "HTTP \(status) \(code): \(message)"
+        case .transport(let reason): "no answer from the server: \(reason)"
+        case .unexpectedResponse(let status): "an answer (HTTP \(status)) that is not what the API documents"
+        case .notSignedIn: "not signed in"
+        }
+    }
+}
