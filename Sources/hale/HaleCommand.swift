@@ -15,8 +15,7 @@ struct HaleCommand: AsyncParsableCommand {
             """,
         subcommands: [
             Serve.self, Migrate.self, AccountsCommand.self, AdminKeysCommand.self, KeysCommand.self, AuditCommand.self,
-            VerifyCommand.self,
-            BenchCommand.self,
+            VerifyCommand.self, BenchCommand.self, DemoCommand.self,
         ]
     )
 

@@ -1,0 +1,123 @@
+import Foundation
+import HaleClient
+
+/// The steps of `hale demo`, run in order against one client; each returns what it achieved, in a line.
+final class DemoJourney {
+    private let client: HaleClient
+    private let phone: SoftwarePasskeyAuthenticator
+    private let laptop: SoftwarePasskeyAuthenticator
+    private let deviceKey = SoftwareDeviceKey()
+    private let timeZone = TimeZone.current
+    private var accountID = ""
+
+    init(client: HaleClient, origin: URL) {
+        self.client = client
+        let rpID = origin.host ?? "localhost"
+        let originText =
+            origin.absoluteString.hasSuffix("/") ? String(origin.absoluteString.dropLast()) : origin.absoluteString
+        phone = SoftwarePasskeyAuthenticator(SoftwarePasskey(rpID: rpID, origin: originText))
+        laptop = SoftwarePasskeyAuthenticator(SoftwarePasskey(rpID: rpID, origin: originText))
+    }
+
+    /// Runs every step, reporting each; false at the first that fails.
+    func run(report: (String) -> Void) async -> Bool {
+        let steps: [(String, () async throws -> String)] = [
+            ("Create an account, signing up with a software passkey", createAccount),
+            ("Register a second passkey and sign in with it", passkeySignIn),
+            ("Register a device key, sign in with it and refresh", deviceKeySignIn),
+            ("Get a nonce and upload attested health data (development attestation)", attestedUpload),
+            ("Sync samples", syncSamples),
+            ("Read statistics", readStatistics),
+        ]
+        for (index, (title, step)) in steps.enumerated() {
+            report("[\(index + 1)/\(steps.count)] \(title)")
+            do {
+                report("      ok: \(try await step())")
+            } catch {
+                report("      FAILED: \(error)")
+                return false
+            }
+        }
+        return true
+    }
+
+    private func createAccount() async throws -> String {
+        let registered = try await client.signUp(
+            displayName: "Hale demo", with: phone, device: PasskeyDevice(platform: "ios", deviceName: "Demo phone"))
+        accountID = registered.accountId ?? ""
+        return "account \(accountID), passkey \(registered.passkey.id) (\(registered.passkey.attestationFormat))"
+    }
+
+    private func passkeySignIn() async throws -> String {
+        let added = try await client.addPasskey(with: laptop, device: PasskeyDevice(platform: "web"))
+        try await client.signOut()
+        try await client.signIn(with: laptop)
+        let account = try await client.account()
+        guard account.id == accountID else { throw DemoFailure("signed in as \(account.id), not \(accountID)") }
+        return "passkey \(added.id) registered; signed out, then signed in with it as \(account.id)"
+    }
+
+    private func deviceKeySignIn() async throws -> String {
+        let device = HaleClient.DeviceDescription(
+            name: "Demo phone", fingerprint: "hale-demo-\(UUID().uuidString)", convention: .iOS)
+        let deviceID = try await client.registerDevice(deviceKey, device)
+        let signedIn = try await client.signIn(with: deviceKey, device)
+        let refreshed = try await client.refreshSession()
+        guard refreshed.refreshToken != signedIn.refreshToken else { throw DemoFailure("the refresh token was kept") }
+        return "device \(deviceID) registered; signed in with its key; refreshed, with a new refresh token"
+    }
+
+    private func attestedUpload() async throws -> String {
+        let attester = try await client.developmentAppAttester()
+        let keyID = try await client.registerAppAttestKey(with: attester)
+        let totals = DailyHealthTotals(steps: 8_432, duration: 3_900, calories: 412.5, distance: 6_180.25)
+        let stored = try await client.submitHealth(
+            totals, date: Self.day(0, in: timeZone), source: "hale_demo", attestedWith: attester, keyID: keyID,
+            timeZone: timeZone)
+        let key = "App Attest key \(keyID.prefix(12))… attested and registered"
+        return "\(key); \(stored.steps) steps stored for \(stored.date) with an assertion over a fresh nonce"
+    }
+
+    private func syncSamples() async throws -> String {
+        try await client.connectHealth(provider: "healthkit", permissions: ["steps", "distance"])
+        let now = Date()
+        let samples = (1...12).map { (hour: Int) -> HealthSyncSample in
+            let start = now.addingTimeInterval(-3_600 * Double(hour))
+            return HealthKitQuantity.stepCount.sample(
+                uuid: UUID().uuidString, value: Double(200 + 10 * hour), start: start, end: start + 1_800,
+                timeZone: timeZone, sourceBundle: "com.apple.health", deviceModel: "iPhone15,2", deviceType: "phone",
+                userEntered: false)
+        }
+        let first = try await client.sync(provider: "healthkit", samples: samples, syncType: "initial")
+        let again = try await client.sync(provider: "healthkit", samples: samples, syncType: "manual")
+        let (inserted, deduplicated) = (first.syncLog.recordsInserted, again.syncLog.recordsDeduplicated)
+        return "\(inserted) samples inserted; sent again, \(deduplicated) recognised as already stored"
+    }
+
+    private func readStatistics() async throws -> String {
+        let week = try await client.statistics(
+            from: Self.day(-6, in: timeZone), to: Self.day(0, in: timeZone), by: .day, timeZone: timeZone)
+        let today = try await client.today(timeZone: timeZone)
+        let summary = week.summary
+        return "\(week.items.count) days, \(summary.date): \(summary.steps) steps, \(summary.distance) m; "
+            + "today \(today.steps) steps"
+    }
+
+    /// The local day `offset` days from today, `YYYY-MM-DD`.
+    private static func day(_ offset: Int, in timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let date = calendar.date(byAdding: .day, value: offset, to: Date()) ?? Date()
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+}
+
+/// A step whose answer was not what the journey expects.
+struct DemoFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
