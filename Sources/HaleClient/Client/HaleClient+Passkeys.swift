@@ -9,13 +9,9 @@ extension HaleClient {
         displayName: String, email: String? = nil, with authenticator: some PasskeyAuthenticator,
         device: PasskeyDevice? = nil
     ) async throws -> PasskeyRegistration {
-        let options: Options<CreationOptions> = try await send(
-            "POST", "api/mobile/biometric/register/options",
-            json: RegisterOptionsBody(device: device, displayName: displayName, email: email), as: .none)
-        let credential = try await authenticator.register(options.options)
-        let registered: PasskeyRegistration = try await send(
-            "POST", "api/mobile/biometric/register/verify",
-            json: RegisterVerifyBody(credential: credential, deviceInfo: device), as: .none)
+        let registered = try await registerPasskey(
+            with: authenticator, RegisterOptionsBody(device: device, displayName: displayName, email: email),
+            device: device, as: .none)
         guard let token = registered.token, let refreshToken = registered.refreshToken else {
             throw HaleClientError.unexpectedResponse(status: 200)
         }
@@ -28,14 +24,23 @@ extension HaleClient {
     public func addPasskey(with authenticator: some PasskeyAuthenticator, device: PasskeyDevice? = nil)
         async throws -> Passkey
     {
+        try await registerPasskey(
+            with: authenticator, RegisterOptionsBody(device: device, displayName: nil, email: nil), device: device,
+            as: .session
+        ).passkey
+    }
+
+    /// One registration ceremony: options for `body`, the authenticator's answer, and its verification.
+    private func registerPasskey(
+        with authenticator: some PasskeyAuthenticator, _ body: RegisterOptionsBody, device: PasskeyDevice?,
+        as credential: Credential
+    ) async throws -> PasskeyRegistration {
         let options: Options<CreationOptions> = try await send(
-            "POST", "api/mobile/biometric/register/options",
-            json: RegisterOptionsBody(device: device, displayName: nil, email: nil), as: .session)
-        let credential = try await authenticator.register(options.options)
-        let registered: PasskeyRegistration = try await send(
+            "POST", "api/mobile/biometric/register/options", json: body, as: credential)
+        let response = try await authenticator.register(options.options)
+        return try await send(
             "POST", "api/mobile/biometric/register/verify",
-            json: RegisterVerifyBody(credential: credential, deviceInfo: device), as: .session)
-        return registered.passkey
+            json: RegisterVerifyBody(credential: response, deviceInfo: device), as: credential)
     }
 
     /// Signs in with a discoverable passkey; the client keeps the session's tokens.
