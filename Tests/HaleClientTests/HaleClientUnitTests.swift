@@ -69,9 +69,32 @@ struct HaleClientUnitTests {
     func refusedRefresh() async throws {
         let store = TokenStore()
         await store.set(SessionTokens(accessToken: "a1", refreshToken: "r1"))
-        await #expect(throws: HaleClientError.self) {
+        await #expect(throws: HaleClientError.notSignedIn) {
             try await store.refreshed(replacing: "a1") { _ in
                 throw HaleClientError.server(status: 401, code: "REFRESH_FAILED", message: "")
+            }
+        }
+        #expect(await store.tokens == nil)
+    }
+
+    @Test("a refresh that fails for another reason keeps the session, to try again")
+    func failedRefresh() async throws {
+        let store = TokenStore()
+        await store.set(SessionTokens(accessToken: "a1", refreshToken: "r1"))
+        await #expect(throws: HaleClientError.transport("offline")) {
+            try await store.refreshed(replacing: "a1") { _ in throw HaleClientError.transport("offline") }
+        }
+        #expect(await store.tokens == SessionTokens(accessToken: "a1", refreshToken: "r1"))
+    }
+
+    @Test("a token that does not refresh, refused, signs the client out without a refresh")
+    func refusedTokenWithoutRefresh() async throws {
+        let store = TokenStore()
+        await store.set(SessionTokens(accessToken: "1|social", refreshToken: nil))
+        await #expect(throws: HaleClientError.notSignedIn) {
+            try await store.refreshed(replacing: "1|social") { _ in
+                Issue.record("a refresh ran without a refresh token")
+                return SessionTokens(accessToken: "", refreshToken: nil)
             }
         }
         #expect(await store.tokens == nil)

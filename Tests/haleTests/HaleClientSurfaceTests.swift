@@ -38,6 +38,15 @@ struct HaleClientSurfaceTests {
             try await client.signIn(with: laptop)
             #expect(try await client.account().id == account.id)
             #expect(await laptop.passkey.signCount == 1)
+            let before = try #require(await client.sessionTokens)
+            let refreshed = try await client.refreshSession()
+            #expect(refreshed.refreshToken != before.refreshToken, "a passkey session refreshes like any other")
+
+            let elsewhere = HaleClient(baseURL: server.baseURL)
+            try await elsewhere.signIn(with: phone)
+            try await elsewhere.signOutEverywhere()
+            await #expect(throws: HaleClientError.notSignedIn) { try await client.account() }
+            try await client.signIn(with: laptop)
 
             try await client.deletePasskey(signedUp.passkey.id)
             do {

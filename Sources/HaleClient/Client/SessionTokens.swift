@@ -44,9 +44,9 @@ actor TokenStore {
             let fresh = try await task.value
             tokens = fresh
             return fresh
-        } catch {
-            if case HaleClientError.server(status: 401, _, _) = error { tokens = nil }
-            throw error
+        } catch HaleClientError.server(status: 401, _, _) {
+            tokens = nil
+            throw HaleClientError.notSignedIn
         }
     }
 }
