@@ -40,7 +40,33 @@ struct HTTPSessionTests {
                     let body = try response.coreError()
                     #expect(body.success == false)
                     #expect(body.error.code == code)
+                    let challenge = response.headers.first(name: .wwwAuthenticate) ?? ""
+                    #expect(challenge.hasPrefix("Bearer realm=\"hale\""))
+                    #expect(challenge.contains("invalid_token") == (code == "TOKEN_INVALID"))
                 }
+            }
+        }
+    }
+
+    /// Clients refresh on `error="invalid_token"` and on nothing else: a 401 for a failed signature or attestation
+    /// must not cost a refresh, or, for a token that cannot refresh, the session.
+    @Test func onlyARefusedBearerTokenChallengesInEveryShape() async throws {
+        try await withHale { app in
+            let (_, token) = try await makeAccount(app)
+            for path in ["/api/v1/account", "/health/today", "/api/v1/health/consent"] {
+                try await app.testing().test(.GET, path, headers: .bearer("garbage")) { response in
+                    #expect(response.status == .unauthorized)
+                    #expect(response.headers.first(name: .wwwAuthenticate)?.contains(#"error="invalid_token""#) == true)
+                }
+            }
+            let forged = #"{"sessionId":"00000000-0000-0000-0000-000000000000","signedChallenge":"AAAA"}"#
+            var headers = HTTPHeaders.bearer(token)
+            headers.contentType = .json
+            try await app.testing().test(
+                .POST, "/api/v1/devices/register/verify", headers: headers, body: .init(string: forged)
+            ) { response in
+                #expect(response.status.code >= 400 && response.status.code < 500)
+                #expect(response.headers.first(name: .wwwAuthenticate) == nil)
             }
         }
     }

@@ -189,8 +189,10 @@ struct HaleClientSurfaceTests {
             #expect(month.items.map(\.date) == ["2026-11"])
             _ = try await client.today(timeZone: zone)
 
-            // A token that is no assertion is refused in seed 001's error shape.
+            // A token that is no assertion is refused in seed 001's error shape, and costs no refresh: only a
+            // refused bearer token does.
             let nonce = try await client.attestationNonce()
+            let before = await client.sessionTokens
             do {
                 _ = try await client.submitHealth(
                     totals, source: "ios_health", platform: "ios", nonce: nonce.nonce, attestationToken: "bm90IGNib3I=")
@@ -198,6 +200,7 @@ struct HaleClientSurfaceTests {
             } catch HaleClientError.server(let status, let code, let message) {
                 #expect((400..<500).contains(status) && !code.isEmpty && !message.isEmpty)
             }
+            #expect(await client.sessionTokens == before)
         }
     }
 

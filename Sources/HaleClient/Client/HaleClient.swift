@@ -86,15 +86,29 @@ public final class HaleClient: Sendable {
     ) async throws -> Data {
         let request = Request(method: method, path: path, query: query, headers: headers, body: body)
         guard case .session = credential else {
-            return try await attempt(request, bearer: bearer(for: credential))
+            do {
+                return try await attempt(request, bearer: bearer(for: credential))
+            } catch let refused as TokenRefused {
+                throw refused.error
+            }
         }
         guard let access = await tokens.tokens?.accessToken else { throw HaleClientError.notSignedIn }
         do {
             return try await attempt(request, bearer: access)
-        } catch HaleClientError.server(status: 401, _, _) {
+        } catch is TokenRefused {
             let fresh = try await tokens.refreshed(replacing: access) { try await self.refresh($0) }
-            return try await attempt(request, bearer: fresh.accessToken)
+            do {
+                return try await attempt(request, bearer: fresh.accessToken)
+            } catch let refused as TokenRefused {
+                throw refused.error
+            }
         }
+    }
+
+    /// A 401 whose `WWW-Authenticate` says the bearer token itself was refused: the one answer that a refresh
+    /// mends. Any other 401, such as a failed signature or attestation, is the request's own error.
+    struct TokenRefused: Error {
+        let error: HaleClientError
     }
 
     /// Reads the timestamps Hale writes, with or without fractional seconds.
@@ -150,8 +164,14 @@ public final class HaleClient: Sendable {
         } catch {
             throw HaleClientError.transport(error.localizedDescription)
         }
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        guard (200..<300).contains(status) else { throw HaleClientError.server(status: status, body: data) }
+        let http = response as? HTTPURLResponse
+        let status = http?.statusCode ?? 0
+        guard (200..<300).contains(status) else {
+            let error = HaleClientError.server(status: status, body: data)
+            let challenge = http?.value(forHTTPHeaderField: "WWW-Authenticate") ?? ""
+            if status == 401, challenge.contains("invalid_token") { throw TokenRefused(error: error) }
+            throw error
+        }
         return data
     }
 }

@@ -11,6 +11,9 @@ public struct HaleError: Error, Sendable, Equatable, CustomStringConvertible {
     public let message: String
     /// Seconds after which a refused request may be retried, sent as `Retry-After` whatever the surface's shape.
     public var retryAfterSeconds: Int?
+    /// The RFC 6750 challenge sent as `WWW-Authenticate` whatever the surface's shape: set when the bearer token
+    /// itself was refused, so a client refreshes only then and not on any other 401, such as a bad signature.
+    public var bearerChallenge: String?
     /// For a validation failure, each offending field, so a surface can answer one error per field.
     public var fieldErrors: [FieldError] = []
 

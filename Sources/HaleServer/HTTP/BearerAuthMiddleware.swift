@@ -8,10 +8,19 @@ struct BearerAuthMiddleware: AsyncMiddleware {
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         guard let bearer = request.headers.bearerAuthorization else {
-            guard optional, request.headers[.authorization].isEmpty else { throw HaleError.missingCredentials }
+            guard optional, request.headers[.authorization].isEmpty else {
+                var missing = HaleError.missingCredentials
+                missing.bearerChallenge = #"Bearer realm="hale""#
+                throw missing
+            }
             return try await next.respond(to: request)
         }
-        request.auth.login(try await request.hale.bearerTokens.verify(bearer.token))
+        do {
+            request.auth.login(try await request.hale.bearerTokens.verify(bearer.token))
+        } catch var refused as HaleError where refused.status == 401 {
+            refused.bearerChallenge = #"Bearer realm="hale", error="invalid_token""#
+            throw refused
+        }
         return try await next.respond(to: request)
     }
 }

@@ -20,6 +20,9 @@ struct HaleErrorMiddleware: AsyncMiddleware {
             if let seconds = domainError.retryAfterSeconds {
                 response.headers.replaceOrAdd(name: .retryAfter, value: String(seconds))
             }
+            if let challenge = domainError.bearerChallenge {
+                response.headers.replaceOrAdd(name: .wwwAuthenticate, value: challenge)
+            }
             return response
         }
     }
