@@ -8,7 +8,7 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
     name: "Hale",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .executable(name: "hale", targets: ["hale"]),
         .library(name: "HaleServer", targets: ["HaleServer"]),

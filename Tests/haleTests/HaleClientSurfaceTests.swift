@@ -87,6 +87,7 @@ struct HaleClientSurfaceTests {
             let listed = try #require(devices.first { $0.id == deviceId })
             #expect(listed.name == "Pixel 8" && listed.active && listed.keys.count == 1)
             #expect(listed.sessions.contains { $0.current })
+            #expect(listed.pushTokens.map(\.provider) == ["fcm"] && listed.deviceType == "mobile")
 
             let adminKey = try Self.adminKey(hale, environment)
             let asked = try await client.createConfirmation(
@@ -152,7 +153,7 @@ struct HaleClientSurfaceTests {
             #expect(try await client.joinChallenge(challenge.id).joined)
             #expect(try await client.challenge(challenge.id).memberCount == 1)
 
-            let revoked = try await client.revokeHealthConsent(platform: "apple", permission: "distance")
+            let revoked = try await client.revokeHealthConsent(.permission("distance", platform: "apple"))
             #expect(revoked.map(\.permission) == ["distance"])
             try await client.disconnectHealth(provider: "healthkit")
             try await client.deleteAllHealthData()

@@ -4,9 +4,10 @@
 
     /// Reads what Hale syncs from HealthKit: daily totals through statistics collection queries, and each quantity's
     /// added and deleted samples through anchored queries. The app needs the HealthKit entitlement and
-    /// `NSHealthShareUsageDescription`.
+    /// `NSHealthShareUsageDescription`. `HKHealthStore` may be used from any thread, as Apple documents, whether or
+    /// not an SDK marks it Sendable.
     @available(iOS 15.4, watchOS 8.5, *)
-    public struct HealthKitReader: Sendable {
+    public final class HealthKitReader: @unchecked Sendable {
         private let store: HKHealthStore
 
         /// A reader over `store`; an app keeps one store for its lifetime.

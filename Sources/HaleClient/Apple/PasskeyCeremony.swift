@@ -54,19 +54,23 @@
             controller = nil
         }
 
-        func presentationAnchor(for controller: ASAuthorizationController) -> ASPresentationAnchor {
-            anchor
+        // The protocols are Objective-C ones whose isolation differs between SDKs; AuthenticationServices calls
+        // them on the main thread, so each is nonisolated and asserts the main actor, which compiles either way.
+        nonisolated func presentationAnchor(for controller: ASAuthorizationController) -> ASPresentationAnchor {
+            MainActor.assumeIsolated { anchor }
         }
 
-        func authorizationController(
+        nonisolated func authorizationController(
             controller: ASAuthorizationController, didCompleteWithAuthorization authorization: ASAuthorization
         ) {
-            finish(Result { try Self.credential(authorization.credential) })
+            MainActor.assumeIsolated { finish(Result { try Self.credential(authorization.credential) }) }
         }
 
-        func authorizationController(controller: ASAuthorizationController, didCompleteWithError error: any Error) {
+        nonisolated func authorizationController(
+            controller: ASAuthorizationController, didCompleteWithError error: any Error
+        ) {
             let cancelled = (error as? ASAuthorizationError)?.code == .canceled
-            finish(.failure(cancelled ? PlatformAdapterError.cancelled : error))
+            MainActor.assumeIsolated { finish(.failure(cancelled ? PlatformAdapterError.cancelled : error)) }
         }
 
         private static func credential(_ credential: any ASAuthorizationCredential) throws -> Credential {

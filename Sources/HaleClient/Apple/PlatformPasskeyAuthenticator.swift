@@ -42,7 +42,7 @@
                 challenge: request.challenge, name: request.userName, userID: request.userID)
             registration.displayName = request.displayName
             registration.userVerificationPreference = .init(request.userVerification)
-            if #available(iOS 17.4, *) {
+            if #available(iOS 17.4, macOS 14.4, *) {
                 registration.excludedCredentials = request.excludedCredentialIDs.map {
                     ASAuthorizationPlatformPublicKeyCredentialDescriptor(credentialID: $0)
                 }

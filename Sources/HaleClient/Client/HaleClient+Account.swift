@@ -7,19 +7,32 @@ extension HaleClient {
         try await send("GET", "api/v1/account", as: .session)
     }
 
-    /// Ends this session at the server and forgets its tokens.
+    /// Ends this session at the server and forgets its tokens, even when the server cannot be reached: the
+    /// person asked to be signed out of this device. An error says the server may still hold the session.
     public func signOut() async throws {
-        _ = try await send("POST", "api/v1/auth/logout", json: EmptyBody(), as: .session)
-        await tokens.set(nil)
+        try await forgettingTokens { _ = try await send("POST", "api/v1/auth/logout", json: EmptyBody(), as: .session) }
     }
 
-    /// Ends every session of the account, on every device, and forgets this one's tokens.
+    /// Ends every session of the account, on every device; forgets this one's tokens whatever the server answers.
     public func signOutEverywhere() async throws {
-        _ = try await send("POST", "api/v1/auth/logout-all", json: EmptyBody(), as: .session)
+        try await forgettingTokens {
+            _ = try await send("POST", "api/v1/auth/logout-all", json: EmptyBody(), as: .session)
+        }
+    }
+
+    /// Runs `request`, then forgets the session's tokens whether it succeeded or not.
+    private func forgettingTokens(_ request: () async throws -> Void) async throws {
+        do {
+            try await request()
+        } catch {
+            await tokens.set(nil)
+            throw error
+        }
         await tokens.set(nil)
     }
 
-    /// Deletes the account and everything Hale holds about it, then forgets the tokens.
+    /// Deletes the account and everything Hale holds about it, then forgets the tokens; after a failure the
+    /// session stays, so the deletion can be tried again.
     public func deleteAccount() async throws {
         _ = try await send("DELETE", "api/v1/account", json: nil, as: .session)
         await tokens.set(nil)

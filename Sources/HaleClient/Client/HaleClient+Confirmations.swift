@@ -35,17 +35,15 @@ extension HaleClient {
     public func createConfirmation(
         accountId: String, actionType: String, actionPayload: Data, expiresIn: Int = 300, adminKey: String
     ) async throws -> Confirmation {
-        let payload = try JSONSerialization.jsonObject(with: actionPayload)
-        guard JSONSerialization.isValidJSONObject(payload) else { throw HaleClientError.unexpectedResponse(status: 0) }
+        guard let payload = try? JSONSerialization.jsonObject(with: actionPayload), payload is [String: Any] else {
+            throw HaleClientError.invalidArgument("actionPayload must be a JSON object")
+        }
         let body = try JSONSerialization.data(withJSONObject: [
             "accountId": accountId, "actionType": actionType, "actionPayload": payload, "expiresIn": expiresIn,
         ])
-        let data = try await send("POST", "api/v1/admin/confirmations", encodedJSON: body, as: .bearer(adminKey))
-        do {
-            return try Self.decoder.decode(ConfirmationAnswer.self, from: data).confirmation
-        } catch {
-            throw HaleClientError.unexpectedResponse(status: 201)
-        }
+        let data = try await send(
+            "POST", "api/v1/admin/confirmations", encodedJSON: body, as: .bearer(adminKey))
+        return try Self.decode(ConfirmationAnswer.self, from: data).confirmation
     }
 
     private struct ConfirmationAnswer: Decodable { let confirmation: Confirmation }

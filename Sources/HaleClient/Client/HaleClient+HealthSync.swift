@@ -18,14 +18,28 @@ extension HaleClient {
         return answer.consent
     }
 
-    /// Revokes consent: all of it, a platform's, or one permission on a platform; returns the grants it ended.
+    /// What a revocation of consent covers.
+    public enum ConsentScope: Sendable, Hashable {
+        /// Every permission on every platform.
+        case all
+        /// Every permission on a platform: `apple`, `google` or `health_connect`.
+        case platform(String)
+        /// One permission, such as `steps`, on a platform.
+        case permission(String, platform: String)
+
+        var path: String {
+            switch self {
+            case .all: "api/v1/health/consent"
+            case .platform(let platform): "api/v1/health/consent/\(platform)"
+            case .permission(let permission, let platform): "api/v1/health/consent/\(platform)/\(permission)"
+            }
+        }
+    }
+
+    /// Revokes consent within `scope`; returns the grants it ended.
     @discardableResult
-    public func revokeHealthConsent(platform: String? = nil, permission: String? = nil) async throws
-        -> [ConsentGrant]
-    {
-        let path = ["api/v1/health/consent", platform, platform == nil ? nil : permission].compactMap { $0 }
-        let answer: RevocationAnswer = try await send(
-            "DELETE", path.joined(separator: "/"), json: nil, as: .session)
+    public func revokeHealthConsent(_ scope: ConsentScope) async throws -> [ConsentGrant] {
+        let answer: RevocationAnswer = try await send("DELETE", scope.path, json: nil, as: .session)
         return answer.revoked
     }
 

@@ -61,9 +61,14 @@ public final class HaleClient: Sendable {
         _ method: String, _ path: String, query: [URLQueryItem] = [], headers: [String: String] = [:],
         json body: (any Encodable & Sendable)? = nil, as credential: Credential, answer: Answer.Type = Answer.self
     ) async throws -> Answer {
-        let data = try await send(method, path, query: query, headers: headers, json: body, as: credential)
+        try Self.decode(
+            Answer.self, from: try await send(method, path, query: query, headers: headers, json: body, as: credential))
+    }
+
+    /// Decodes a 2xx answer's body, or says it is not what the surface documents.
+    static func decode<Answer: Decodable>(_ type: Answer.Type, from data: Data) throws -> Answer {
         do {
-            return try Self.decoder.decode(Answer.self, from: data)
+            return try decoder.decode(Answer.self, from: data)
         } catch {
             throw HaleClientError.unexpectedResponse(status: 200)
         }
@@ -182,7 +187,7 @@ extension HaleClientError {
         switch self {
         case .transport: true
         case .server(let status, _, _), .unexpectedResponse(let status): RetryPolicy.isTransient(status)
-        case .notSignedIn: false
+        case .notSignedIn, .invalidArgument: false
         }
     }
 }

@@ -12,6 +12,8 @@ public enum HaleClientError: Error, Sendable, Equatable {
     case unexpectedResponse(status: Int)
     /// A request that needs a signed-in session was made without one, or its refresh token was refused.
     case notSignedIn
+    /// The request could not be made from what the caller gave, such as a payload that is not a JSON object.
+    case invalidArgument(String)
 
     /// Reads an error answer's body in any of Hale's error shapes.
     static func server(status: Int, body: Data) -> HaleClientError {
@@ -40,6 +42,7 @@ extension HaleClientError: CustomStringConvertible {
         case .transport(let reason): "no answer from the server: \(reason)"
         case .unexpectedResponse(let status): "an answer (HTTP \(status)) that is not what the API documents"
         case .notSignedIn: "not signed in"
+        case .invalidArgument(let reason): "invalid argument: \(reason)"
         }
     }
 }

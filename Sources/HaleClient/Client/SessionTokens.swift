@@ -1,7 +1,7 @@
 import Foundation
 
-/// A signed-in session's tokens.
-public struct SessionTokens: Sendable, Equatable, Codable {
+/// A signed-in session's tokens. They print redacted, so a log line or a `dump` never shows them.
+public struct SessionTokens: Sendable, Equatable, Codable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The access token: a short-lived ES256 JWT, or the personal access token a social sign-in gives.
     public var accessToken: String
     /// The refresh token, which each refresh replaces; nil for a social sign-in's token, which does not refresh.
@@ -12,6 +12,11 @@ public struct SessionTokens: Sendable, Equatable, Codable {
         self.accessToken = accessToken
         self.refreshToken = refreshToken
     }
+
+    /// `SessionTokens(redacted)`.
+    public var description: String { "SessionTokens(redacted)" }
+    /// `SessionTokens(redacted)`.
+    public var debugDescription: String { description }
 }
 
 /// Holds the session's tokens and refreshes them single-flight: however many requests find the access token

@@ -33,10 +33,21 @@ public struct Confirmation: Sendable, Hashable, Decodable {
     /// The device that answered.
     public let deviceId: String?
 
-    /// What the device signs to answer with `decision`, as a sign-in challenge: base64url (unpadded) of the SHA-256
-    /// of `hale-confirmation-v1`, the id, the action type, the decision and the payload, joined by newlines.
+    /// What the device signs to answer with `decision`, as a sign-in challenge.
     public func challenge(for decision: Decision) -> String {
-        let lines = ["hale-confirmation-v1", id.lowercased(), actionType, decision.rawValue, actionPayload]
+        HaleClient.confirmationChallenge(
+            id: id, actionType: actionType, actionPayload: actionPayload, decision: decision.rawValue)
+    }
+}
+
+extension HaleClient {
+    /// What a device signs to answer a confirmation, as a sign-in challenge: base64url (unpadded) of the SHA-256 of
+    /// `hale-confirmation-v1`, the lowercase id, the action type, the decision (`approve` or `deny`) and the payload
+    /// text exactly as shown, joined by newlines.
+    public static func confirmationChallenge(
+        id: String, actionType: String, actionPayload: String, decision: String
+    ) -> String {
+        let lines = ["hale-confirmation-v1", id.lowercased(), actionType, decision, actionPayload]
         return Base64URL.encode(Array(SHA256.hash(data: Array(lines.joined(separator: "\n").utf8))))
     }
 }

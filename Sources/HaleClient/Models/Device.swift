@@ -18,6 +18,26 @@ public struct Device: Sendable, Hashable, Decodable {
         public let revokedAt: Date?
     }
 
+    /// A passkey made on the device.
+    public struct Passkey: Sendable, Hashable, Decodable {
+        /// Its id.
+        public let id: String
+        /// Its name.
+        public let name: String
+        /// When it was registered.
+        public let createdAt: Date
+        /// When it last signed in.
+        public let lastUsedAt: Date?
+    }
+
+    /// A push service the device is registered with.
+    public struct PushRegistration: Sendable, Hashable, Decodable {
+        /// `apns` or `fcm`.
+        public let provider: String
+        /// When its token was last set.
+        public let updatedAt: Date?
+    }
+
     /// A session signed in on the device.
     public struct Session: Sendable, Hashable, Decodable {
         /// Its id.
@@ -34,16 +54,24 @@ public struct Device: Sendable, Hashable, Decodable {
     public let id: String
     /// Its name.
     public let name: String
+    /// What kind of device, such as `mobile`.
+    public let deviceType: String
     /// Whether it may sign in.
     public let active: Bool
     /// When it was registered.
     public let createdAt: Date
+    /// When it last signed in.
+    public let lastUsedAt: Date?
     /// When it was deactivated.
     public let deactivatedAt: Date?
     /// Until when failed signatures lock it out.
     public let lockedUntil: Date?
     /// Its keys.
     public let keys: [Key]
+    /// The passkeys made on it.
+    public let passkeys: [Passkey]
+    /// Where its push notifications go.
+    public let pushTokens: [PushRegistration]
     /// Its sessions.
     public let sessions: [Session]
 }

@@ -23,12 +23,30 @@ extension HaleClient {
     public struct CleanerProfile: Sendable, Hashable, Encodable {
         /// A day of the week.
         public enum Day: String, Sendable, Hashable, Encodable, CaseIterable {
-            case monday, tuesday, wednesday, thursday, friday, saturday, sunday
+            /// Monday.
+            case monday
+            /// Tuesday.
+            case tuesday
+            /// Wednesday.
+            case wednesday
+            /// Thursday.
+            case thursday
+            /// Friday.
+            case friday
+            /// Saturday.
+            case saturday
+            /// Sunday.
+            case sunday
         }
 
         /// A part of the day.
         public enum TimeSlot: String, Sendable, Hashable, Encodable, CaseIterable {
-            case morning, afternoon, evening
+            /// Morning.
+            case morning
+            /// Afternoon.
+            case afternoon
+            /// Evening.
+            case evening
         }
 
         /// An E.164 phone number, such as `+962792002802`.
