@@ -22,6 +22,13 @@ extension HaleServices {
     ) throws -> DevelopmentAttestation? {
         guard configuration.health.appAttestDevelopmentMode else { return nil }
         let environment = try appAttestEnvironment(configuration)
+        // Development credentials attest as the first configured app: for production apps that would let anyone
+        // who can sign in submit "attested" data as the real app, so the two cannot be on together.
+        guard environment == .development || configuration.apps.apple.isEmpty else {
+            throw ConfigError(
+                "appAttest.developmentMode cannot be on while apps.apple attest in production: "
+                    + "set appAttest.environment to development, or leave apps.apple empty")
+        }
         let roots = appAttestRootPEMs(configuration)
         // A root that is not a PEM stops Hale here, at start-up, not at the first attestation.
         guard

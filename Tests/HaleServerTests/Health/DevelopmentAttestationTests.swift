@@ -160,21 +160,70 @@ struct DevelopmentAttestationTests {
         }
     }
 
+    @Test("on with production apps attesting in production: Hale refuses to start")
+    func refusedForProductionApps() async throws {
+        let settings = Self.on.merging(["apps.apple": "TEAM123456.com.example.health"]) { $1 }
+        do {
+            try await withHale(settings: settings) { _ in Issue.record("Hale started") }
+        } catch let error as ConfigError {
+            #expect(error.description.contains("appAttest.environment to development"))
+        }
+    }
+
     @Test("off: attestations chained to the development CA are refused, though the app is configured")
     func offRefusesDevelopmentChains() async throws {
         let (url, dispose) = try await TestDatabase.sqlite.provision()
         defer { Task { await dispose() } }
-        var on = Self.on
-        on["apps.apple"] = Self.developmentApp
+        let off = ["apps.apple": Self.developmentApp, "appAttest.environment": "development"]
+        let on = off.merging(Self.on) { $1 }
         var attester: SoftwareAppAttester?
         try await withHale(databaseURL: url, settings: on) { app in
             let (_, token) = try await makeAccount(app)
             attester = try await Client(app: app, token: token).attester()
         }
-        try await withHale(databaseURL: url, settings: ["apps.apple": Self.developmentApp]) { app in
+        try await withHale(databaseURL: url, settings: off) { app in
             let (_, token) = try await makeAccount(app, email: "later@example.com")
             let (_, response) = try await Client(app: app, token: token).register(try #require(attester))
             #expect(try HealthHTTPTests.error(response, .unauthorized) == "Attestation verification failed")
+        }
+    }
+
+    @Test(
+        "off: keys the development CA certified stop working, keys Apple's root certified go on",
+        arguments: TestDatabase.available)
+    func turningTheModeOffEndsDevelopmentKeys(database: TestDatabase) async throws {
+        let (url, dispose) = try await database.provision()
+        defer { Task { await dispose() } }
+        // A key certified by the configured root (standing in for Apple's), registered while the mode is on.
+        let device = try SoftwareAppAttester(teamID: "HALEDEVAPP", bundleID: "dev.hale.attestation")
+        var production = ["apps.apple": Self.developmentApp, "appAttest.environment": "development"]
+        production["appAttest.rootCertificate"] = try device.rootPEM
+        var on = production
+        on["appAttest.developmentMode"] = "true"
+        var token = ""
+        var development: (attester: SoftwareAppAttester, keyID: String)?
+        var real: (attester: SoftwareAppAttester, keyID: String)?
+        try await withHale(databaseURL: url, settings: on) { app in
+            token = try await makeAccount(app).1
+            let client = Client(app: app, token: token)
+            let attester = try await client.attester()
+            let registered = try await client.register(attester)
+            #expect(registered.response.status == .created, "\(registered.response.body.string)")
+            development = (attester, registered.keyID)
+            let realKey = try await client.register(device)
+            #expect(realKey.response.status == .created, "\(realKey.response.body.string)")
+            real = (device, realKey.keyID)
+            let submitted = try await client.submit(attester, keyID: registered.keyID, steps: 1_000)
+            #expect(submitted.status == .created)
+        }
+        try await withHale(databaseURL: url, settings: production) { app in
+            let client = Client(app: app, token: token)
+            let (attester, keyID) = try #require(development)
+            let refused = try await client.submit(attester, keyID: keyID, steps: 2_000)
+            #expect(try HealthHTTPTests.error(refused, .unauthorized) == "Attestation verification failed")
+            let (device, deviceKeyID) = try #require(real)
+            let accepted = try await client.submit(device, keyID: deviceKeyID, steps: 3_000)
+            #expect(accepted.status == .created, "\(accepted.body.string)")
         }
     }
 

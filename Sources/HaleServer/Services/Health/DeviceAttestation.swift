@@ -34,20 +34,15 @@ public struct DeviceAttestation: Sendable {
     func register(
         attestation: [UInt8], keyID: [UInt8]?, nonce: String, account: AccountID, device: DeviceID?, logger: Logger
     ) async throws -> AppAttestKey {
-        guard let appAttest = try await appAttestVerifier() else { throw Self.notConfigured(.ios, logger) }
         guard let keyID = keyID ?? Self.credentialID(of: attestation) else { throw Self.refused("MALFORMED", logger) }
-        let verified: AppAttestAttestation
-        do {
-            verified = try await appAttest.verifyAttestation(
-                attestation, keyID: keyID, clientDataHash: Self.clientDataHash(nonce), at: clock.now())
-        } catch {
-            throw Self.refused(error.code, logger)
-        }
+        let (verified, fromDevelopment) = try await verifyAttestation(
+            attestation, keyID: keyID, clientDataHash: Self.clientDataHash(nonce), logger: logger)
         let key = AppAttestKey(
             id: UUID(), accountId: account, deviceId: device, keyId: Data(verified.keyID).base64EncodedString(),
             publicKey: verified.publicKey.x963Representation.base64EncodedString(), appId: verified.app.appID,
             environment: verified.environment.rawValue, counter: Int64(verified.counter),
-            receipt: Data(verified.receipt).base64EncodedString(), createdAt: clock.now(), lastUsedAt: nil)
+            receipt: Data(verified.receipt).base64EncodedString(), fromDevelopmentAuthority: fromDevelopment,
+            createdAt: clock.now(), lastUsedAt: nil)
         guard try await keys.insert(key) else { throw Self.refused("KEY_REGISTERED", logger) }
         return key
     }
@@ -82,7 +77,7 @@ public struct DeviceAttestation: Sendable {
     {
         guard let appAttest = try await appAttestVerifier() else { throw Self.notConfigured(.ios, logger) }
         for key in try await keys.keys(of: account, limit: Self.keyLimit) {
-            guard let publicKey = Self.publicKey(of: key),
+            guard development != nil || !key.fromDevelopmentAuthority, let publicKey = Self.publicKey(of: key),
                 let app = appAttest.apps.first(where: { $0.appID == key.appId })
             else {
                 continue
@@ -103,6 +98,40 @@ public struct DeviceAttestation: Sendable {
             return
         }
         throw Self.refused("NO_MATCHING_KEY", logger)
+    }
+
+    /// Verifies an attestation against Apple's (or the configured) root and, in development mode, against the
+    /// development CA; says which certified it, so the key can be refused once the mode is off.
+    private func verifyAttestation(_ attestation: [UInt8], keyID: [UInt8], clientDataHash: [UInt8], logger: Logger)
+        async throws -> (AppAttestAttestation, fromDevelopment: Bool)
+    {
+        let now = clock.now()
+        var failure: AppAttestError?
+        if let appAttest {
+            do {
+                return (
+                    try await appAttest.verifyAttestation(
+                        attestation, keyID: keyID, clientDataHash: clientDataHash, at: now),
+                    false
+                )
+            } catch {
+                failure = error
+            }
+        }
+        if let development {
+            do {
+                let verifier = try await development.verifier()
+                return (
+                    try await verifier.verifyAttestation(
+                        attestation, keyID: keyID, clientDataHash: clientDataHash, at: now),
+                    true
+                )
+            } catch let error as AppAttestError {
+                failure = error
+            }
+        }
+        guard let failure else { throw Self.notConfigured(.ios, logger) }
+        throw Self.refused(failure.code, logger)
     }
 
     private func appAttestVerifier() async throws -> AppAttestVerifier? {

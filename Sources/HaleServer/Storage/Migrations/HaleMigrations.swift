@@ -24,5 +24,6 @@ enum HaleMigrations {
         M0019_PackHealthDaySummaries(),
         M0020_CreateConfirmations(),
         M0021_CreateDevelopmentAttestationAuthority(),
+        M0022_MarkDevelopmentAttestKeys(),
     ]
 }

@@ -18,6 +18,8 @@ struct AppAttestKey: Codable, Sendable, Equatable {
     var counter: Int64
     /// Standard base64 of Apple's receipt, for fraud-metric requests.
     var receipt: String
+    /// Whether the development CA certified it; such a key is refused once the mode is off.
+    var fromDevelopmentAuthority: Bool
     var createdAt: Date
     var lastUsedAt: Date?
 }
