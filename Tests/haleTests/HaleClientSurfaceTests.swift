@@ -48,6 +48,21 @@ struct HaleClientSurfaceTests {
             await #expect(throws: HaleClientError.notSignedIn) { try await client.account() }
             try await client.signIn(with: laptop)
 
+            let groups = try await client.passkeyDevices()
+            #expect(Set(groups.flatMap(\.passkeyIds)) == [signedUp.passkey.id, added.id])
+            #expect(groups.contains { $0.deviceName == "Ana's iPhone" })
+
+            let handoff = try await client.issueHandoff()
+            let web = HaleClient(baseURL: server.baseURL)
+            try await web.redeemHandoff(handoff.code)
+            #expect(try await web.account().id == account.id)
+            do {
+                try await HaleClient(baseURL: server.baseURL).redeemHandoff(handoff.code)
+                Issue.record("a hand-off code was redeemed twice")
+            } catch HaleClientError.server(let status, _, _) {
+                #expect((400..<500).contains(status))
+            }
+
             try await client.deletePasskey(signedUp.passkey.id)
             do {
                 try await client.deletePasskey(added.id)
@@ -105,6 +120,8 @@ struct HaleClientSurfaceTests {
                 #expect(status == 409)
             }
             #expect(try await client.pendingConfirmations().isEmpty)
+            let read = try await client.confirmation(asked.id, adminKey: adminKey)
+            #expect(read.decision == "approve" && read.deviceId == deviceId)
 
             try await client.deactivateDevice(deviceId)
             await #expect(throws: HaleClientError.self) { try await client.signIn(with: key, device) }
@@ -156,6 +173,8 @@ struct HaleClientSurfaceTests {
             let revoked = try await client.revokeHealthConsent(.permission("distance", platform: "apple"))
             #expect(revoked.map(\.permission) == ["distance"])
             try await client.disconnectHealth(provider: "healthkit")
+            let export = try JSONSerialization.jsonObject(with: try await client.exportHealthData()) as? [String: Any]
+            #expect(export?["samples"] != nil, "the export is a JSON document of the account's samples")
             try await client.deleteAllHealthData()
             // A bad sample is refused per sample, not as a failed request.
             var bad = samples[1]

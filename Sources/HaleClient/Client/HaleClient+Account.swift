@@ -20,6 +20,22 @@ extension HaleClient {
         }
     }
 
+    /// A one-time code that hands this session to another client, such as the web app the person opens next.
+    public func issueHandoff() async throws -> SessionHandoff {
+        try await send("POST", "api/v1/auth/handoff", json: EmptyBody(), as: .session)
+    }
+
+    /// Redeems a hand-off code for a short-lived access token, which this client then uses; it does not refresh.
+    @discardableResult
+    public func redeemHandoff(_ code: String) async throws -> String {
+        let redeemed: HandedOff = try await send(
+            "POST", "api/v1/auth/handoff/redeem", json: ["code": code], as: .none)
+        await tokens.set(SessionTokens(accessToken: redeemed.accessToken, refreshToken: nil))
+        return redeemed.accessToken
+    }
+
+    private struct HandedOff: Decodable { let accessToken: String }
+
     /// Runs `request`, then forgets the session's tokens whether it succeeded or not.
     private func forgettingTokens(_ request: () async throws -> Void) async throws {
         do {

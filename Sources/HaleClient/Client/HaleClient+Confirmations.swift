@@ -46,6 +46,14 @@ extension HaleClient {
         return try Self.decode(ConfirmationAnswer.self, from: data).confirmation
     }
 
+    /// A confirmation as the backend that asked reads it, with an admin API key: its status and, once answered, the
+    /// decision and the device.
+    public func confirmation(_ id: String, adminKey: String) async throws -> Confirmation {
+        let answer: ConfirmationAnswer = try await send(
+            "GET", "api/v1/admin/confirmations/\(id)", as: .bearer(adminKey))
+        return answer.confirmation
+    }
+
     private struct ConfirmationAnswer: Decodable { let confirmation: Confirmation }
     private struct ConfirmationsAnswer: Decodable { let confirmations: [Confirmation] }
 }

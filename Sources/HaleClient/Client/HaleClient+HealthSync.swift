@@ -104,6 +104,11 @@ extension HaleClient {
         return answer.syncLogs
     }
 
+    /// Everything Hale holds about the account's health, as the JSON document the person may download and keep.
+    public func exportHealthData() async throws -> Data {
+        try await send("GET", "api/v1/health/export", json: nil, as: .session)
+    }
+
     /// Deletes every health record of the account.
     public func deleteAllHealthData() async throws {
         _ = try await send("DELETE", "api/v1/health/data", json: nil, as: .session)

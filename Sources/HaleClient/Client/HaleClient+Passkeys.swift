@@ -65,6 +65,12 @@ extension HaleClient {
         return list.passkeys
     }
 
+    /// The devices the account's passkeys were made on, each with the ids of its passkeys.
+    public func passkeyDevices() async throws -> [PasskeyDeviceGroup] {
+        let answer: PasskeyDevicesAnswer = try await send("GET", "api/mobile/biometric/devices", as: .session)
+        return answer.devices
+    }
+
     /// Renames a passkey; returns the account's passkeys.
     @discardableResult
     public func renamePasskey(_ id: String, to name: String) async throws -> [Passkey] {
@@ -92,6 +98,10 @@ extension HaleClient {
     struct PasskeySignIn: Decodable {
         let token: String
         let refreshToken: String
+    }
+
+    struct PasskeyDevicesAnswer: Decodable {
+        let devices: [PasskeyDeviceGroup]
     }
 
     struct PasskeyList: Decodable {

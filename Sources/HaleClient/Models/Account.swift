@@ -11,3 +11,11 @@ public struct Account: Sendable, Hashable, Decodable {
     /// When it was created.
     public let createdAt: Date
 }
+
+/// A one-time code that hands a session to another client.
+public struct SessionHandoff: Sendable, Hashable, Decodable {
+    /// The code.
+    public let code: String
+    /// When it stops being accepted.
+    public let expiresAt: Date
+}

@@ -52,3 +52,15 @@ public struct PasskeyRegistration: Sendable, Decodable {
     let token: String?
     let refreshToken: String?
 }
+
+/// A device the account's passkeys were made on.
+public struct PasskeyDeviceGroup: Sendable, Hashable, Decodable {
+    /// `ios`, `android` or `web`.
+    public let platform: String?
+    /// The OS version.
+    public let osVersion: String?
+    /// The device's name.
+    public let deviceName: String?
+    /// The passkeys made on it.
+    public let passkeyIds: [String]
+}
