@@ -120,6 +120,10 @@ struct HaleClientSurfaceTests {
                 #expect(status == 409)
             }
             #expect(try await client.pendingConfirmations().isEmpty)
+            let events = try await client.securityEvents(limit: 50)
+            #expect(
+                events.contains { $0.deviceId == deviceId }
+                    && events.map(\.sequence) == events.map(\.sequence).sorted(by: >))
             let read = try await client.confirmation(asked.id, adminKey: adminKey)
             #expect(read.decision == "approve" && read.deviceId == deviceId)
 

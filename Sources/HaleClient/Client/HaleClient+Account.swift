@@ -20,6 +20,15 @@ extension HaleClient {
         }
     }
 
+    /// The account's own security events (sign-ins, new devices, revocations), newest first; `limit` is 1 to 500.
+    public func securityEvents(limit: Int = 100) async throws -> [SecurityEvent] {
+        let answer: SecurityEvents = try await send(
+            "GET", "api/v1/audit", query: [URLQueryItem(name: "limit", value: "\(limit)")], as: .session)
+        return answer.events
+    }
+
+    private struct SecurityEvents: Decodable { let events: [SecurityEvent] }
+
     /// A one-time code that hands this session to another client, such as the web app the person opens next.
     public func issueHandoff() async throws -> SessionHandoff {
         try await send("POST", "api/v1/auth/handoff", json: EmptyBody(), as: .session)

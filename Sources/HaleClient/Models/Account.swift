@@ -19,3 +19,21 @@ public struct SessionHandoff: Sendable, Hashable, Decodable {
     /// When it stops being accepted.
     public let expiresAt: Date
 }
+
+/// One of the account's security events.
+public struct SecurityEvent: Sendable, Hashable, Decodable {
+    /// Its place in the audit trail.
+    public let sequence: Int64
+    /// What happened, such as `session.started` or `device.registered`.
+    public let type: String
+    /// The device involved.
+    public let deviceId: String?
+    /// The session involved.
+    public let sessionId: String?
+    /// The client's network, coarsened.
+    public let ipRange: String?
+    /// What else the event records.
+    public let details: [String: String]
+    /// When it happened.
+    public let createdAt: Date
+}
