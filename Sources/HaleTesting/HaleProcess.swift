@@ -26,17 +26,15 @@ public struct HaleExecutable: Sendable {
 
     /// Runs a command to completion and returns what it printed on standard output.
     public func run(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let discarded = FileHandle.nullDevice
+        let process = try ChildProcess(
+            executable: url, arguments: arguments,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+            output: output.fileHandleForWriting.fileDescriptor, errors: discarded.fileDescriptor)
+        try output.fileHandleForWriting.close()
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        return (process.waitUntilExit(), String(decoding: data, as: UTF8.self))
     }
 
     /// Starts `hale serve` on a free loopback port and waits until it answers `/readyz`.
@@ -44,15 +42,13 @@ public struct HaleExecutable: Sendable {
         let port = try freeLoopbackPort()
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("hale-serve-\(port).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let process = Process()
-        process.executableURL = url
-        process.arguments = ["serve"]
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-            .merging(["HALE_SERVER_PORT": "\(port)", "HALE_SERVER_HOST": "127.0.0.1"]) { $1 }
         let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
+        defer { try? handle.close() }
+        let process = try ChildProcess(
+            executable: url, arguments: ["serve"],
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }
+                .merging(["HALE_SERVER_PORT": "\(port)", "HALE_SERVER_HOST": "127.0.0.1"]) { $1 },
+            output: handle.fileDescriptor, errors: handle.fileDescriptor)
         let server = RunningHale(process: process, baseURL: URL(string: "http://127.0.0.1:\(port)")!, log: log)
         try await server.waitUntilReady()
         return server
@@ -65,9 +61,9 @@ public final class RunningHale: Sendable {
     public let baseURL: URL
     /// Its log file.
     public let log: URL
-    private let process: Process
+    private let process: ChildProcess
 
-    init(process: Process, baseURL: URL, log: URL) {
+    init(process: ChildProcess, baseURL: URL, log: URL) {
         self.process = process
         self.baseURL = baseURL
         self.log = log
