@@ -26,10 +26,11 @@ struct HaleClientUnitTests {
         #expect(Self.error("<html>", status: 502) == .unexpectedResponse(status: 502))
     }
 
-    @Test("only transport failures and 502, 503 and 504 are worth another attempt")
+    @Test("only transport failures and 429, 502, 503 and 504 are worth another attempt")
     func transient() {
         #expect(HaleClientError.transport("reset").isTransient)
         #expect(HaleClientError.unexpectedResponse(status: 503).isTransient)
+        #expect(HaleClientError.server(status: 429, code: "RATE_LIMITED", message: "").isTransient)
         #expect(!HaleClientError.server(status: 400, code: "INVALID_REQUEST", message: "").isTransient)
         #expect(!HaleClientError.notSignedIn.isTransient)
     }

@@ -140,13 +140,33 @@ public final class HaleClient: Sendable {
         let idempotent = ["GET", "PUT", "DELETE"].contains(request.method)
         var attempt = 1
         while true {
+            let failure: HaleClientError
+            var serverAsked: Duration?
             do {
                 return try await once(request, bearer: bearer)
-            } catch let error as HaleClientError where idempotent && attempt < retry.maxAttempts && error.isTransient {
-                attempt += 1
-                try await Task.sleep(for: retry.delay(before: attempt))
+            } catch let refused as Refused {
+                if refused.tokenRefused { throw TokenRefused(error: refused.error) }
+                (failure, serverAsked) = (refused.error, refused.retryAfter)
+            } catch let error as HaleClientError {
+                failure = error
             }
+            attempt += 1
+            guard idempotent, attempt <= retry.maxAttempts, failure.isTransient,
+                let delay = retry.delay(before: attempt, serverAsked: serverAsked)
+            else {
+                throw failure
+            }
+            try await Task.sleep(for: delay)
         }
+    }
+
+    /// A non-2xx answer, with what its headers say about trying again.
+    private struct Refused: Error {
+        let error: HaleClientError
+        /// `Retry-After`, when the server sent it in seconds.
+        let retryAfter: Duration?
+        /// Whether `WWW-Authenticate` says the bearer token itself was refused.
+        let tokenRefused: Bool
     }
 
     private func once(_ request: Request, bearer: String?) async throws -> Data {
@@ -172,10 +192,13 @@ public final class HaleClient: Sendable {
         let http = response as? HTTPURLResponse
         let status = http?.statusCode ?? 0
         guard (200..<300).contains(status) else {
-            let error = HaleClientError.server(status: status, body: data)
             let challenge = http?.value(forHTTPHeaderField: "WWW-Authenticate") ?? ""
-            if status == 401, challenge.contains("invalid_token") { throw TokenRefused(error: error) }
-            throw error
+            let retryAfter = http?.value(forHTTPHeaderField: "Retry-After").flatMap { Int($0) }.flatMap {
+                $0 >= 0 ? Duration.seconds($0) : nil
+            }
+            throw Refused(
+                error: HaleClientError.server(status: status, body: data), retryAfter: retryAfter,
+                tokenRefused: status == 401 && challenge.contains("invalid_token"))
         }
         return data
     }
