@@ -7,8 +7,9 @@ import Foundation
 /// A typed async client of a Hale server, on URLSession.
 ///
 /// Every request has a timeout. Idempotent requests (GET, PUT, DELETE) are retried after transport failures and
-/// 502/503/504, with backoff. A request made as the signed-in session whose access token is refused with 401 is
-/// refreshed once, single-flight, and sent again.
+/// 429/502/503/504, after the server's `Retry-After` or with backoff. A request made as the signed-in session whose
+/// access token the server challenges (`WWW-Authenticate` with `error="invalid_token"`) is refreshed once,
+/// single-flight, and sent again.
 public final class HaleClient: Sendable {
     /// The server, such as `https://auth.example.com`.
     public let baseURL: URL
@@ -91,30 +92,20 @@ public final class HaleClient: Sendable {
     ) async throws -> Data {
         let request = Request(method: method, path: path, query: query, headers: headers, body: body)
         guard case .session = credential else {
-            do {
-                return try await attempt(request, bearer: bearer(for: credential))
-            } catch let refused as TokenRefused {
-                throw refused.error
-            }
+            return try await attempt(request, bearer: bearer(for: credential))
         }
         guard let access = await tokens.tokens?.accessToken else { throw HaleClientError.notSignedIn }
         do {
-            return try await attempt(request, bearer: access)
+            return try await attempt(request, bearer: access, refreshable: true)
         } catch is TokenRefused {
             let fresh = try await tokens.refreshed(replacing: access) { try await self.refresh($0) }
-            do {
-                return try await attempt(request, bearer: fresh.accessToken)
-            } catch let refused as TokenRefused {
-                throw refused.error
-            }
+            return try await attempt(request, bearer: fresh.accessToken)
         }
     }
 
     /// A 401 whose `WWW-Authenticate` says the bearer token itself was refused: the one answer that a refresh
     /// mends. Any other 401, such as a failed signature or attestation, is the request's own error.
-    struct TokenRefused: Error {
-        let error: HaleClientError
-    }
+    private struct TokenRefused: Error {}
 
     /// Reads the timestamps Hale writes, with or without fractional seconds.
     static let decoder: JSONDecoder = {
@@ -135,8 +126,9 @@ public final class HaleClient: Sendable {
         return nil
     }
 
-    /// One request, retried as `retry` allows when it is idempotent.
-    private func attempt(_ request: Request, bearer: String?) async throws -> Data {
+    /// One request, retried as `retry` allows when it is idempotent. With `refreshable`, a challenged token is
+    /// thrown as `TokenRefused` for the caller to refresh; otherwise it is the answer's error like any other.
+    private func attempt(_ request: Request, bearer: String?, refreshable: Bool = false) async throws -> Data {
         let idempotent = ["GET", "PUT", "DELETE"].contains(request.method)
         var attempt = 1
         while true {
@@ -145,7 +137,7 @@ public final class HaleClient: Sendable {
             do {
                 return try await once(request, bearer: bearer)
             } catch let refused as Refused {
-                if refused.tokenRefused { throw TokenRefused(error: refused.error) }
+                if refreshable, refused.tokenRefused { throw TokenRefused() }
                 (failure, serverAsked) = (refused.error, refused.retryAfter)
             } catch let error as HaleClientError {
                 failure = error
