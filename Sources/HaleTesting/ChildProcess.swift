@@ -66,21 +66,27 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     /// Waits for it to exit; returns its exit status, or 128 plus the signal that ended it.
+    ///
+    /// It blocks outside the lock, so that `terminate()` from another thread is never held up behind it.
     @discardableResult
     func waitUntilExit() -> Int32 {
-        lock.withLock {
-            if let exitStatus { return exitStatus }
-            #if os(Linux)
-                var status: Int32 = 0
-                while waitpid(pid, &status, 0) == -1, errno == EINTR {}
-                let code = Self.exitCode(status)
-            #else
-                process.waitUntilExit()
-                let code = process.terminationStatus
-            #endif
-            exitStatus = code
-            return code
-        }
+        if let exitStatus = lock.withLock({ exitStatus }) { return exitStatus }
+        #if os(Linux)
+            var status: Int32 = 0
+            var reaped: pid_t
+            repeat { reaped = waitpid(pid, &status, 0) } while reaped == -1 && errno == EINTR
+            return lock.withLock {
+                // Otherwise `isRunning` reaped it first, under the lock, and recorded its status.
+                if reaped == pid { exitStatus = Self.exitCode(status) }
+                return exitStatus ?? -1
+            }
+        #else
+            process.waitUntilExit()
+            return lock.withLock {
+                exitStatus = process.terminationStatus
+                return process.terminationStatus
+            }
+        #endif
     }
 
     #if os(Linux)
