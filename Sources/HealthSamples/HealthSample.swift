@@ -13,13 +13,29 @@ public struct HealthSample: Hashable, Sendable {
     /// Where the sample came from.
     public let source: SampleSource
 
-    /// A sample, refused when it ends before it starts (`END_BEFORE_START`) or its offset is beyond ±18 hours
-    /// (`UTC_OFFSET_OUT_OF_RANGE`).
+    /// The longest any sample may last, whatever the configuration: splitting a sample into local days costs one
+    /// step per day, so this bounds the work one sample can cause, stored or new.
+    public static let longestDuration: TimeInterval = 7 * 86_400
+
+    /// The instants a sample's times may take: the years 1 to 9999, the range `LocalDate` and ISO 8601 write.
+    public static let representableInstants =
+        Double(
+            LocalDate.dayNumber(year: 1, month: 1, day: 1) * 86_400)...Double(
+            LocalDate.dayNumber(year: 10_000, month: 1, day: 1) * 86_400 - 1)
+
+    /// A sample, refused when a time lies outside the years 1 to 9999 (`DATE_OUT_OF_RANGE`), when it ends before it
+    /// starts (`END_BEFORE_START`), when it lasts longer than `longestDuration` (`DURATION_TOO_LONG`), or when its
+    /// offset is beyond ±18 hours (`UTC_OFFSET_OUT_OF_RANGE`).
     public init(
         quantity: HealthQuantity, start: Date, end: Date, utcOffsetSeconds: Int, source: SampleSource = SampleSource()
     ) throws(HealthSampleError) {
+        let instants = Self.representableInstants
+        guard instants.contains(start.timeIntervalSince1970), instants.contains(end.timeIntervalSince1970) else {
+            throw .dateOutOfRange
+        }
         guard end >= start else { throw .endBeforeStart }
-        guard abs(utcOffsetSeconds) <= 18 * 3600 else { throw .utcOffsetOutOfRange }
+        guard end.timeIntervalSince(start) <= Self.longestDuration else { throw .durationTooLong(limit: "7 days") }
+        guard utcOffsetSeconds.magnitude <= 18 * 3600 else { throw .utcOffsetOutOfRange }
         self.quantity = quantity
         self.start = start
         self.end = end

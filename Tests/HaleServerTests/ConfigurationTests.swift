@@ -84,11 +84,36 @@ struct ConfigurationTests {
         ("socialSignIn.facebook.keySetUrl", "http://10.0.0.1/jwks"),
         ("socialSignIn.facebook.appId", "1234"),
         ("socialSignIn.clockSkew", "1h"),
+        ("health.maxSteps", "0"),
+        ("health.maxDistance", "1000000000001"),
+        ("health.maxSampleDuration", "*:8d"),
+        ("health.maxSampleDuration", "sleep:1d"),
+        ("health.maxSampleDuration", "steps:1d,steps:2d"),
+        ("health.maxSampleDuration", "steps"),
+        ("health.sampleWindow.past", "0s"),
     ])
     func badValuesAreRejectedByName(key: String, value: String) {
         var values = ConfigValues()
         values[key] = value
         #expect(throws: ConfigError.self) { try HaleConfiguration(values) }
+    }
+
+    @Test func thePlausibilityTableComesFromTheHealthKeys() throws {
+        var values = ConfigValues()
+        values["health.maxSteps"] = "50000"
+        values["health.maxDuration"] = "7200"
+        values["health.maxSampleDuration"] = "*:12h,workouts:3d"
+        values["health.sampleWindow.past"] = "30d"
+        values["health.sampleWindow.future"] = "10m"
+        let table = try HaleConfiguration(values).health.plausibility
+        #expect(table.limit(for: .steps) == .init(maximumPerDay: 50_000, longestSample: 43_200))
+        #expect(table.limit(for: .activeMinutes) == .init(maximumPerDay: 7_200, longestSample: 43_200))
+        #expect(table.limit(for: .workouts) == .init(maximumPerDay: 7_200, longestSample: 259_200))
+        #expect(table.limit(for: .distance).maximumPerDay == 250_000)
+        #expect(table.limit(for: .oxygenSaturation).maximumPerDay == 100)
+        #expect(table.oldestStart == 30 * 86_400)
+        #expect(table.newestStart == 600)
+        #expect(try HaleConfiguration(ConfigValues()).health.plausibility == .standard)
     }
 
     @Test func malformedYAMLIsRejected() {

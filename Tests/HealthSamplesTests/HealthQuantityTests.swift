@@ -85,12 +85,12 @@ struct HealthQuantityTests {
     func codes() {
         let errors: [HealthSampleError] = [
             .unknownType, .unknownUnit, .unitMismatch, .valueNotFinite, .valueNegative, .valueOutOfRange,
-            .endBeforeStart, .utcOffsetOutOfRange,
+            .endBeforeStart, .utcOffsetOutOfRange, .dateOutOfRange,
         ]
         #expect(
             errors.map(\.code) == [
                 "UNKNOWN_TYPE", "UNKNOWN_UNIT", "UNIT_MISMATCH", "VALUE_NOT_FINITE", "VALUE_NEGATIVE",
-                "VALUE_OUT_OF_RANGE", "END_BEFORE_START", "UTC_OFFSET_OUT_OF_RANGE",
+                "VALUE_OUT_OF_RANGE", "END_BEFORE_START", "UTC_OFFSET_OUT_OF_RANGE", "DATE_OUT_OF_RANGE",
             ])
     }
 }

@@ -147,5 +147,47 @@ struct LocalDaySplitTests {
         #expect(throws: HealthSampleError.utcOffsetOutOfRange) {
             try HealthSample(quantity: quantity, start: now, end: now, utcOffsetSeconds: 18 * 3600 + 1)
         }
+        #expect(throws: HealthSampleError.utcOffsetOutOfRange) {
+            try HealthSample(quantity: quantity, start: now, end: now, utcOffsetSeconds: .min)
+        }
+    }
+
+    @Test("DATE_OUT_OF_RANGE: a time before the year 1 or after 9999, or not a number, is refused")
+    func dateOutOfRange() throws {
+        let quantity = try HealthQuantity(type: .steps, canonicalValue: 10)
+        let first = Date(timeIntervalSince1970: HealthSample.representableInstants.lowerBound)
+        let last = Date(timeIntervalSince1970: HealthSample.representableInstants.upperBound)
+        _ = try HealthSample(quantity: quantity, start: first, end: first, utcOffsetSeconds: 0)
+        _ = try HealthSample(quantity: quantity, start: last, end: last, utcOffsetSeconds: 0)
+        for instant in [first - 1, last + 1, Date(timeIntervalSince1970: .infinity), Date(timeIntervalSince1970: .nan)]
+        {
+            #expect(throws: HealthSampleError.dateOutOfRange) {
+                try HealthSample(quantity: quantity, start: instant, end: last, utcOffsetSeconds: 0)
+            }
+        }
+        #expect(throws: HealthSampleError.dateOutOfRange) {
+            try HealthSample(quantity: quantity, start: first, end: last + 1, utcOffsetSeconds: 0)
+        }
+    }
+
+    @Test("DURATION_TOO_LONG: no sample lasts more than 7 days, so splitting one costs at most 8 steps")
+    func longestSample() throws {
+        let quantity = try HealthQuantity(type: .workouts, canonicalValue: 10)
+        let start = Date(timeIntervalSince1970: 1_750_000_000)
+        let week = try HealthSample(
+            quantity: quantity, start: start, end: start + HealthSample.longestDuration, utcOffsetSeconds: 0)
+        #expect(week.localDayValues().count == 8)
+        #expect(throws: HealthSampleError.durationTooLong(limit: "7 days")) {
+            try HealthSample(
+                quantity: quantity, start: start, end: start + HealthSample.longestDuration + 0.001,
+                utcOffsetSeconds: 0)
+        }
+        let millennia = try #require(LocalDate("0001-01-01")?.dayNumber)
+        #expect(throws: HealthSampleError.durationTooLong(limit: "7 days")) {
+            try HealthSample(
+                quantity: quantity, start: Date(timeIntervalSince1970: Double(millennia * 86_400)),
+                end: Date(timeIntervalSince1970: HealthSample.representableInstants.upperBound),
+                utcOffsetSeconds: 0)
+        }
     }
 }

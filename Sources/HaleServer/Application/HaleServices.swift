@@ -114,14 +114,14 @@ public struct HaleServices: Sendable {
                 appAttest: try Self.appAttestVerifier(configuration), development: developmentAttestation,
                 playIntegrity: try Self.playIntegrityVerifier(configuration),
                 keys: SQLAppAttestKeyRepository(database: database), clock: clock),
-            limits: configuration.health.limits, clock: clock)
+            plausibility: configuration.health.plausibility, clock: clock)
         let rollups = HealthRollupWriter(priorities: configuration.health.sourcePriorities)
         healthConsents = HealthConsents(
             repository: SQLHealthConsentRepository(database: database), samples: healthSamples, rollups: rollups,
             audit: audit, clock: clock)
         healthSync = HealthSync(
             repository: healthSamples, consents: healthConsents, rollups: rollups,
-            limits: configuration.health.limits, clock: clock)
+            plausibility: configuration.health.plausibility, clock: clock)
         healthRetention = HealthRetention(
             repository: healthSamples, rollups: rollups, retentionDays: configuration.health.retentionDays,
             clock: clock)
@@ -131,7 +131,8 @@ public struct HaleServices: Sendable {
             samples: healthSamples, attested: SQLHealthRepository(database: database), consents: healthConsents,
             connections: healthConnections, rollups: rollups, audit: audit, clock: clock)
         fitnessChallenges = FitnessChallenges(
-            repository: SQLFitnessChallengeRepository(database: database), clock: clock)
+            repository: SQLFitnessChallengeRepository(database: database),
+            plausibility: configuration.health.plausibility, clock: clock)
         pushDelivery = try Self.pushDelivery(configuration.push, http: pushHTTP, database: database, clock: clock)
         appleNotifications = AppleNotifications(
             verifier: providerTokens, repository: SQLSocialAccountRepository(database: database), audit: audit,

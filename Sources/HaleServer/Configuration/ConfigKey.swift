@@ -205,15 +205,32 @@ extension ConfigKey {
             path: "playIntegrity.maximumAge", kind: .duration, defaultValue: "5m",
             summary: "How old an integrity token may be."),
         ConfigKey(
-            path: "health.maxSteps", kind: .integer, defaultValue: "100000", summary: "Most steps a day accepts."),
+            path: "health.maxSteps", kind: .integer, defaultValue: "100000",
+            summary:
+                "Most steps a day accepts, on every route that takes health data; a sample may hold this much per day it lasts."
+        ),
         ConfigKey(
             path: "health.maxDuration", kind: .integer, defaultValue: "86400",
-            summary: "Most seconds of activity a day accepts."),
+            summary: "Most seconds of activity (active minutes, and workouts) a day accepts, on every route."),
         ConfigKey(
             path: "health.maxCalories", kind: .integer, defaultValue: "15000",
-            summary: "Most kilocalories a day accepts."),
+            summary: "Most kilocalories a day accepts, on every route."),
         ConfigKey(
-            path: "health.maxDistance", kind: .integer, defaultValue: "250000", summary: "Most metres a day accepts."),
+            path: "health.maxDistance", kind: .integer, defaultValue: "250000",
+            summary: "Most metres a day accepts, on every route."),
+        ConfigKey(
+            path: "health.maxSampleDuration", kind: .list, defaultValue: "*:1d,workouts:2d",
+            summary:
+                "The longest one sample may last, per type: `TYPE:DURATION`, `*` for every type not named; at most 7d."),
+        ConfigKey(
+            path: "health.sampleWindow.past", kind: .duration, defaultValue: "366d",
+            summary:
+                "How long before now a sample, or a day of totals, may start: a sync looks back at most 365 days."),
+        ConfigKey(
+            path: "health.sampleWindow.future", kind: .duration, defaultValue: "1d",
+            summary:
+                "How long after now a sample may start: a phone's clock may run ahead, and a day ahead is still today somewhere."
+        ),
         ConfigKey(
             path: "health.sourcePriority.devices", kind: .list, defaultValue: "*:watch>phone>other",
             summary:

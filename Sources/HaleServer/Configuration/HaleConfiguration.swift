@@ -121,8 +121,8 @@ public struct HaleConfiguration: Sendable {
         public var licensingVerdicts: [String]
         /// How old a Play Integrity token may be.
         public var playIntegrityMaximumAge: Duration
-        /// The plausibility limits.
-        public var limits: HealthLimits
+        /// The plausibility limits every route that takes health data applies.
+        public var plausibility: HealthPlausibility
         /// Days synced health data is kept; 0 keeps it.
         public var retentionDays: Int
         /// Which sources count where samples overlap, per type.
@@ -232,11 +232,7 @@ public struct HaleConfiguration: Sendable {
             deviceRecognitionVerdict: try values.string("playIntegrity.deviceRecognitionVerdict"),
             licensingVerdicts: try values.list("playIntegrity.licensingVerdicts"),
             playIntegrityMaximumAge: try values.duration("playIntegrity.maximumAge"),
-            limits: HealthLimits(
-                steps: Int64(try values.integer("health.maxSteps")),
-                duration: Int64(try values.integer("health.maxDuration")),
-                calories: Int64(try values.integer("health.maxCalories")),
-                distance: Int64(try values.integer("health.maxDistance"))),
+            plausibility: try Self.plausibility(values),
             retentionDays: try values.integer("health.retentionDays"),
             sourcePriorities: try SourcePriorities(
                 devices: try values.list("health.sourcePriority.devices"),
@@ -247,6 +243,35 @@ public struct HaleConfiguration: Sendable {
         confirmationWebhook = try Self.confirmationWebhook(values)
         logLevel = try Self.logLevel(try values.string("logging.level"))
         try validate()
+    }
+
+    /// The plausibility table from the `health.max*` and `health.sampleWindow.*` keys.
+    private static func plausibility(_ values: ConfigValues) throws -> HealthPlausibility {
+        var limits: [HealthSampleType: HealthPlausibility.Limit] = [:]
+        let durations = try SampleDurations(try values.list("health.maxSampleDuration"))
+        let perDay: [(HealthSampleType, Double)] = [
+            (.steps, try dailyMaximum(values, "health.maxSteps")),
+            (.distance, try dailyMaximum(values, "health.maxDistance")),
+            (.calories, try dailyMaximum(values, "health.maxCalories")),
+            (.activeMinutes, try dailyMaximum(values, "health.maxDuration")),
+            (.workouts, try dailyMaximum(values, "health.maxDuration")),
+            (.oxygenSaturation, 100),
+        ]
+        for (type, maximum) in perDay {
+            limits[type] = HealthPlausibility.Limit(maximumPerDay: maximum, longestSample: durations.longest(type))
+        }
+        return HealthPlausibility(
+            limits: limits, oldestStart: try values.duration("health.sampleWindow.past").timeInterval,
+            newestStart: try values.duration("health.sampleWindow.future").timeInterval)
+    }
+
+    /// A daily maximum: a whole number from 1 to a trillion, so that its hundredths and sums fit in 64 bits.
+    private static func dailyMaximum(_ values: ConfigValues, _ path: String) throws -> Double {
+        let value = try values.integer(path)
+        guard (1...1_000_000_000_000).contains(value) else {
+            throw ConfigError("\(path) must be between 1 and 1000000000000, not \(value)")
+        }
+        return Double(value)
     }
 
     /// All four Apple settings or none.

@@ -9,6 +9,7 @@ extension Request {
     /// not declare. The body is parsed once.
     func decodeStrict<Body: StrictRequestBody>(_ type: Body.Type) throws -> Body {
         try requireJSONContentType()
+        if let body = body.data { try JSONText.requireNoNULCharacter(in: body) }
         return try content.decode(Strict<Body>.self).value
     }
 }
@@ -20,6 +21,7 @@ extension Request {
         else {
             throw HaleError.invalidRequest(message)
         }
+        try JSONText.requireNoNULCharacter(in: body)
         return value
     }
 

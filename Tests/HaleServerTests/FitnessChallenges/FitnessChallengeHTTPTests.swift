@@ -127,7 +127,7 @@ struct FitnessChallengeHTTPTests {
 
     @Test("an unknown or malformed id is a 404", arguments: ["", "/leaderboard", "/join", "/leave"])
     func unknownID(suffix: String) async throws {
-        try await withHale { app in
+        try await withHale(clock: HaleClock { HTTP.start }) { app in
             let (_, token) = try await HTTP.account(app)
             for id in [UUID().uuidString, "not-a-uuid"] {
                 let response =
@@ -142,7 +142,7 @@ struct FitnessChallengeHTTPTests {
 
     @Test("an unknown scope is a 400")
     func unknownScope() async throws {
-        try await withHale { app in
+        try await withHale(clock: HaleClock { HTTP.start }) { app in
             let (_, token) = try await HTTP.account(app)
             let response = try await HTTP.get(app, token, "?scope=everyone")
             #expect(response.status == .badRequest)
@@ -156,7 +156,8 @@ struct FitnessChallengeHTTPTests {
             (HTTP.body(name: ""), "name must be 1 to 100 characters"),
             (HTTP.body(name: String(repeating: "x", count: 101)), "name must be 1 to 100 characters"),
             (HTTP.body(name: "  \\u3000 "), "not only spaces"),
-            (HTTP.body(name: "Walk\\u0000"), "no control characters"),
+            (HTTP.body(name: "Walk\\u0001"), "no control characters"),
+            (HTTP.body(name: "Walk\\u0000"), "Strings must not contain the NUL character"),
             (#"{"type":"steps","goal":1,"startDate":"2025-10-28","endDate":"2025-10-28"}"#, "name must be"),
             (HTTP.body(type: "oxygen_saturation"), "type must be one of: steps, distance, calories, active_minutes"),
             (HTTP.body(type: "workouts"), "type must be one of"),
@@ -168,11 +169,15 @@ struct FitnessChallengeHTTPTests {
             (HTTP.body(end: "2025-11-3"), "endDate must be a date as YYYY-MM-DD"),
             (HTTP.body(start: "2025-11-04", end: "2025-11-03"), "endDate must not be before startDate"),
             (HTTP.body(start: "2025-01-01", end: "2026-01-02"), "at most 366 days"),
+            (HTTP.body(goal: 700_001), "goal must be at most 700000: 100000 steps a day over the challenge's days"),
+            (HTTP.body(goal: 1e308), "goal must be at most 700000"),
+            (HTTP.body(start: "2001-01-01", end: "2001-01-02"), "startDate must be within the last 366 days"),
+            (HTTP.body(start: "2027-01-01", end: "2027-01-02"), "or the next 366 days"),
             (HTTP.body(extra: #","visibility":"friends""#), "visibility must be public or private"),
             (HTTP.body(extra: #","reward":"medal""#), #"Unknown field "reward"."#),
         ])
     func badRequests(body: String, message: String) async throws {
-        try await withHale { app in
+        try await withHale(clock: HaleClock { HTTP.start }) { app in
             let (_, token) = try await HTTP.account(app)
             let response = try await HTTP.create(app, token, body)
             #expect(response.status == .badRequest, "\(response.body.string)")
@@ -186,9 +191,9 @@ struct FitnessChallengeHTTPTests {
 
     @Test("a window of exactly 366 days is accepted")
     func longestWindow() async throws {
-        try await withHale { app in
+        try await withHale(clock: HaleClock { HTTP.start }) { app in
             let (_, token) = try await HTTP.account(app)
-            let response = try await HTTP.create(app, token, HTTP.body(start: "2024-01-01", end: "2024-12-31"))
+            let response = try await HTTP.create(app, token, HTTP.body(start: "2025-01-01", end: "2026-01-01"))
             #expect(response.status == .created, "\(response.body.string)")
         }
     }

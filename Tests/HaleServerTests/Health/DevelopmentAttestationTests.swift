@@ -71,7 +71,7 @@ struct DevelopmentAttestationTests {
                 [
                     "nonce": nonce, "attestationToken": assertion.base64EncodedString(), "platform": "ios",
                     "steps": steps, "duration": 3600, "calories": 350.5, "distance": 5200.75, "source": "ios_health",
-                    "date": "2025-07-24",
+                    "date": HealthSubmissionTests.yesterday,
                 ])
         }
 

@@ -10,6 +10,12 @@ import VaporTesting
 /// with test keys.
 @Suite("HTTP: seed 001 attested health submissions")
 struct HealthSubmissionTests {
+    /// The day the submissions are for: yesterday in UTC, the accounts' zone, so it is always within the window of
+    /// days a client may send data for. (The attestation certificates are made for the real clock.)
+    static var yesterday: String {
+        LocalDate(at: Date(), in: .gmt).adding(days: -1).description
+    }
+
     struct Fixture {
         let app: Application
         let token: String
@@ -37,7 +43,7 @@ struct HealthSubmissionTests {
             var body: [String: Any] = [
                 "nonce": nonce, "attestationToken": attestation, "platform": platform, "steps": steps,
                 "duration": 3600, "calories": 350.5, "distance": 5200.75, "source": "\(platform)_health",
-                "date": "2025-07-24",
+                "date": HealthSubmissionTests.yesterday,
             ]
             body.merge(extra) { $1 }
             return try await post("/health", body)
@@ -90,7 +96,7 @@ struct HealthSubmissionTests {
             let response = try await fixture.submit(nonce: nonce, token: try fixture.assertion(nonce, counter: 1))
             #expect(response.status == .created, "\(response.body.string)")
             let body = try response.json()
-            #expect(body["date"] as? String == "2025-07-24")
+            #expect(body["date"] as? String == Self.yesterday)
             #expect(body["steps"] as? Int == 8500)
             #expect(body["calories"] as? Double == 350.5)
             #expect(body["distance"] as? Double == 5200.75)
@@ -222,6 +228,10 @@ struct HealthSubmissionTests {
             (#""calories": -0.5"#, "Calories must be a positive number"),
             (#""date": "24/07/2025""#, "date must be a valid ISO 8601 date string (YYYY-MM-DD)"),
             (#""date": "2999-01-01""#, "date must not be in the future"),
+            (#""date": "0001-01-01""#, "date must be within the last 366 days"),
+            (#""steps": 1e19"#, "Steps must be a positive number"),
+            (#""distance": 1e308"#, "Distance must be a positive number"),
+            (#""duration": "3600""#, "Duration must be a positive number"),
             (#""userId": "someone""#, "property userId should not exist"),
             (#""nonce": """#, "nonce should not be empty"),
             (#""source": "ios health""#, "source must contain only letters, digits, _, . and -"),

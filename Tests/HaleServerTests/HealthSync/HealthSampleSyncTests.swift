@@ -50,9 +50,10 @@ struct HealthSampleSyncTests {
     }
 
     static func withAccount(
-        on database: TestDatabase = .sqlite, _ body: (Application, AccountID, String) async throws -> Void
+        on database: TestDatabase = .sqlite, now: Date = Self.now,
+        _ body: (Application, AccountID, String) async throws -> Void
     ) async throws {
-        try await withHale(on: database, clock: HaleClock { Self.now }) { app in
+        try await withHale(on: database, clock: HaleClock { now }) { app in
             let (account, token) = try await makeAccount(app)
             try await HealthSyncHTTPTests.grant(
                 app, account.id, "apple", ["steps", "distance", "calories", "oxygen_saturation"])
@@ -185,7 +186,9 @@ struct HealthSampleSyncTests {
 
     @Test("days follow each sample's own offset, on DST days in New York and Berlin", arguments: TestDatabase.available)
     func daylightSaving(database: TestDatabase) async throws {
-        try await Self.withAccount(on: database) { app, account, token in
+        // After the last of the samples: a sample may start at most a day ahead of the server's clock.
+        let after = Date(timeIntervalSince1970: 1_762_300_800)  // 2025-11-05T00:00:00Z
+        try await Self.withAccount(on: database, now: after) { app, account, token in
             // New York, 2025-11-02: 01:30 EDT (-04:00) and 01:30 EST (-05:00) are both the 2nd; 23:30 EST is too.
             // Berlin, 2025-03-30: 01:30 CET (+01:00) and 03:30 CEST (+02:00) are the 30th; 00:30 CEST the 31st.
             let samples = [

@@ -38,8 +38,11 @@ public struct FitnessChallengeDraft: Sendable {
     }
 
     /// The challenge it describes, created by `creator` at `now`; a 400 `INVALID_REQUEST` naming the first field
-    /// that is wrong.
-    func challenge(by creator: AccountID, at now: Date) throws -> FitnessChallenge {
+    /// that is wrong. The goal is at most what the plausibility table lets the window's days hold, and the window
+    /// starts no earlier than data may be synced for and at most `maximumDays` ahead.
+    func challenge(by creator: AccountID, at now: Date, within plausibility: HealthPlausibility) throws
+        -> FitnessChallenge
+    {
         guard let name, Self.isValid(name: name) else {
             throw HaleError.invalidRequest(
                 "name must be 1 to \(Self.maximumNameLength) characters, not only spaces, and no control characters")
@@ -55,6 +58,22 @@ public struct FitnessChallengeDraft: Sendable {
         }
         guard last.dayNumber - first.dayNumber < Self.maximumDays else {
             throw HaleError.invalidRequest("A fitness challenge lasts at most \(Self.maximumDays) days")
+        }
+        let today = LocalDate(at: now, in: .gmt)
+        guard
+            plausibility.allows(day: first, today: today)
+                || (first > today && first <= today.adding(days: Self.maximumDays))
+        else {
+            throw HaleError.invalidRequest(
+                "startDate must be within the last \(HealthPlausibility.describe(seconds: plausibility.oldestStart)) or the next \(Self.maximumDays) days"
+            )
+        }
+        let days = Double(last.dayNumber - first.dayNumber + 1)
+        let largestGoal = plausibility.maximumValue(of: type, lasting: days * 86_400)
+        guard goal <= largestGoal else {
+            throw HaleError.invalidRequest(
+                "goal must be at most \(JavaScriptNumber.string(largestGoal)): \(plausibility.describe(maximumOf: type)) over the challenge's days"
+            )
         }
         guard let visibility = FitnessChallenge.Visibility(rawValue: visibility ?? "private") else {
             throw HaleError.invalidRequest("visibility must be public or private")

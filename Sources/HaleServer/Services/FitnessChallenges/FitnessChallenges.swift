@@ -7,6 +7,7 @@ import Foundation
 /// the transaction that changes them, so it never counts a sample twice.
 public struct FitnessChallenges: Sendable {
     let repository: any FitnessChallengeRepository
+    let plausibility: HealthPlausibility
     let clock: HaleClock
 
     /// The most challenges `scope=public` lists, and the most members a leaderboard ranks.
@@ -22,7 +23,7 @@ public struct FitnessChallenges: Sendable {
 
     /// Creates a challenge from a request's draft; its creator joins it.
     public func create(_ draft: FitnessChallengeDraft, by account: AccountID) async throws -> FitnessChallengeOverview {
-        let challenge = try draft.challenge(by: account, at: clock.now())
+        let challenge = try draft.challenge(by: account, at: clock.now(), within: plausibility)
         try await repository.create(challenge)
         return try await overview(of: challenge.id, for: account)
     }

@@ -7,12 +7,16 @@ extension HealthData {
     public func submit(
         _ submission: HealthSubmission, account: AccountID, device: DeviceID?, in timeZone: TimeZone, logger: Logger
     ) async throws -> (stored: HealthDailyTotal, replaced: Bool) {
-        try limits.check(submission.totals)
+        try plausibility.checkDay(submission.totals)
         let now = clock.now()
         let today = LocalDate(at: now, in: timeZone)
         let day = submission.date ?? today
         // A day ahead of the account's zone is still today somewhere on Earth; two days ahead is nowhere.
         guard day <= today.adding(days: 1) else { throw HaleError.invalidRequest("date must not be in the future") }
+        guard plausibility.allows(day: day, today: today) else {
+            throw HaleError.invalidRequest(
+                "date must be within the last \(HealthPlausibility.describe(seconds: plausibility.oldestStart))")
+        }
         try await consumeNonce(submission.nonce, of: account)
         try await attestation.verify(
             submission.attestationToken, platform: submission.platform, nonce: submission.nonce, account: account,

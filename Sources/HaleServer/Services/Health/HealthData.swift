@@ -32,7 +32,7 @@ public struct HealthData: Sendable {
     let synced: any HealthSampleRepository
     let challenges: ServerChallenges
     let attestation: DeviceAttestation
-    let limits: HealthLimits
+    let plausibility: HealthPlausibility
     let clock: HaleClock
 
     static let nonceKind = "health_attestation_nonce"

@@ -16,24 +16,20 @@ public struct HealthSubmission: Sendable, Equatable {
     public var date: LocalDate?
 }
 
-/// The plausibility limits of one day's totals.
-public struct HealthLimits: Sendable, Equatable {
-    /// Steps a day.
-    public var steps: Int64
-    /// Seconds of activity a day.
-    public var duration: Int64
-    /// Kilocalories a day.
-    public var calories: Int64
-    /// Metres a day.
-    public var distance: Int64
-
-    /// Seed 001's messages, verbatim, for the first total over its limit.
-    func check(_ totals: HealthTotals) throws {
-        if totals.steps > steps { throw HaleError.invalidRequest("Step count is implausibly high") }
-        if totals.caloriesHundredths > calories * 100 {
+extension HealthPlausibility {
+    /// Seed 001's messages, verbatim, for the first of a day's totals over its daily maximum.
+    func checkDay(_ totals: HealthTotals) throws {
+        if Double(totals.steps) > limit(for: .steps).maximumPerDay {
+            throw HaleError.invalidRequest("Step count is implausibly high")
+        }
+        if Double(totals.caloriesHundredths) > limit(for: .calories).maximumPerDay * 100 {
             throw HaleError.invalidRequest("Calorie count is implausibly high")
         }
-        if totals.distanceHundredths > distance * 100 { throw HaleError.invalidRequest("Distance is implausibly high") }
-        if totals.duration > duration { throw HaleError.invalidRequest("Duration is implausibly high") }
+        if Double(totals.distanceHundredths) > limit(for: .distance).maximumPerDay * 100 {
+            throw HaleError.invalidRequest("Distance is implausibly high")
+        }
+        if Double(totals.duration) > limit(for: .activeMinutes).maximumPerDay {
+            throw HaleError.invalidRequest("Duration is implausibly high")
+        }
     }
 }

@@ -17,6 +17,11 @@ extension HealthSync {
         }
         try checkPlausible(steps: steps, distance: distance)
         let (day, offset) = try Self.day(of: date, zone: zone)
+        guard plausibility.allows(day: day, today: LocalDate(at: clock.now(), in: zone)) else {
+            throw HaleError.invalidRequest(
+                "data.date must be a day within the last \(HealthPlausibility.describe(seconds: plausibility.oldestStart)) and not in the future"
+            )
+        }
         let start = Date(timeIntervalSince1970: Double(day.dayNumber * 86_400 - offset))
         let totals: [(type: String, unit: String, value: Double?)] = [
             ("steps", "count", steps), ("distance", "m", distance),
@@ -34,13 +39,17 @@ extension HealthSync {
         return (day, result)
     }
 
+    /// Each total against the plausibility table: a 400 naming the field and the limit.
     private func checkPlausible(steps: Double?, distance: Double?) throws {
-        for value in [steps, distance].compactMap({ $0 }) where !value.isFinite || value < 0 {
-            throw HaleError.invalidRequest("steps and distance must be numbers of zero or more")
-        }
-        if let steps, steps > Double(limits.steps) { throw HaleError.invalidRequest("Step count is implausibly high") }
-        if let distance, distance > Double(limits.distance) {
-            throw HaleError.invalidRequest("Distance is implausibly high")
+        for (field, type, value) in [("steps", HealthSampleType.steps, steps), ("distance", .distance, distance)] {
+            guard let value else { continue }
+            guard value.isFinite, value >= 0 else {
+                throw HaleError.invalidRequest("data.\(field) must be a number of zero or more")
+            }
+            guard value <= plausibility.limit(for: type).maximumPerDay else {
+                throw HaleError.invalidRequest(
+                    "data.\(field) is implausibly high: at most \(plausibility.describe(maximumOf: type))")
+            }
         }
     }
 

@@ -9,13 +9,15 @@ extension HealthSync {
 
     /// The batch's samples as rows to store, and the ones refused with their reasons.
     static func prepare(
-        _ samples: [HealthSyncBatch.Sample], provider: HealthProvider, account: AccountID, zone: TimeZone, now: Date
+        _ samples: [HealthSyncBatch.Sample], provider: HealthProvider, account: AccountID, zone: TimeZone,
+        plausibility: HealthPlausibility, now: Date
     ) -> (prepared: [Prepared], rejected: [HealthSyncResult.Rejection]) {
         var prepared: [Prepared] = []
         var rejected: [HealthSyncResult.Rejection] = []
         for (index, sample) in samples.enumerated() {
             do {
-                let row = try stored(sample, provider: provider, account: account, zone: zone, now: now)
+                let row = try stored(
+                    sample, provider: provider, account: account, zone: zone, plausibility: plausibility, now: now)
                 prepared.append(Prepared(index: index, stored: row))
             } catch let error as HealthSampleError {
                 rejected.append(.init(index: index, code: error.code, message: error.message))
@@ -35,8 +37,10 @@ extension HealthSync {
     }
 
     private static func stored(
-        _ sample: HealthSyncBatch.Sample, provider: HealthProvider, account: AccountID, zone: TimeZone, now: Date
+        _ sample: HealthSyncBatch.Sample, provider: HealthProvider, account: AccountID, zone: TimeZone,
+        plausibility: HealthPlausibility, now: Date
     ) throws -> StoredHealthSample {
+        try checkLengths(of: sample)
         let quantity = try HealthQuantity(type: sample.type, value: sample.value, unit: sample.unit, provider: provider)
         guard let start = ClientTimestamp(sample.startDate), let end = ClientTimestamp(sample.endDate) else {
             throw Refusal(code: "INVALID_DATE", message: "startDate and endDate must be ISO 8601 times with a zone.")
@@ -48,6 +52,7 @@ extension HealthSync {
         let checked = try HealthSample(
             quantity: quantity, start: wholeMilliseconds(start.instant), end: wholeMilliseconds(end.instant),
             utcOffsetSeconds: offset, source: source)
+        try plausibility.check(checked, at: now)
         let hash = SampleFingerprint.seedHash(
             userID: account.description, sampleID: sample.id, type: sample.type, value: sample.value,
             startDate: sample.startDate, endDate: sample.endDate)
@@ -63,6 +68,21 @@ extension HealthSync {
             utcOffsetSeconds: offset, sourceBundle: sample.sourceBundle, deviceModel: sample.deviceModel,
             deviceType: sample.deviceType, userEntered: sample.userEntered, version: try version(of: sample),
             dedupHash: hash, createdAt: now, updatedAt: now)
+    }
+
+    /// The longest each stored text field may be, in bytes: an Apple bundle id is at most 155 characters, device
+    /// models and Health Connect's device types are short names. (Type, unit and times are refused unless known.)
+    static let fieldLimits: [(name: String, value: KeyPath<HealthSyncBatch.Sample, String?>, limit: Int)] = [
+        ("sourceBundle", \.sourceBundle, 255), ("deviceModel", \.deviceModel, 128), ("deviceType", \.deviceType, 64),
+        ("timeZoneOffset", \.timeZoneOffset, 16), ("lastModified", \.lastModified, 64),
+    ]
+
+    private static func checkLengths(of sample: HealthSyncBatch.Sample) throws {
+        for field in fieldLimits {
+            if let text = sample[keyPath: field.value], text.utf8.count > field.limit {
+                throw Refusal(code: "FIELD_TOO_LONG", message: "\(field.name) is at most \(field.limit) bytes.")
+            }
+        }
     }
 
     /// The sample's own offset, else the one written in its start, else the account's zone at its start.

@@ -6,7 +6,7 @@ public struct HealthSync: Sendable {
     let repository: any HealthSampleRepository
     let consents: HealthConsents
     let rollups: HealthRollupWriter
-    let limits: HealthLimits
+    let plausibility: HealthPlausibility
     let clock: HaleClock
 
     /// The most samples, and the most deletions, one batch may carry.
@@ -20,7 +20,8 @@ public struct HealthSync: Sendable {
         }
         let started = clock.now()
         let (prepared, rejected) = Self.prepare(
-            batch.samples, provider: request.provider, account: account, zone: zone, now: started)
+            batch.samples, provider: request.provider, account: account, zone: zone, plausibility: plausibility,
+            now: started)
         var log = HealthSyncLog(
             id: UUID(), accountId: account, provider: request.provider.rawValue, batchId: batch.batchId,
             syncType: request.syncType, lookbackDays: request.lookbackDays, startedAt: started, status: .inProgress)
@@ -126,6 +127,9 @@ extension HealthSync {
                 throw HaleError(
                     .payloadTooLarge, status: 413,
                     message: "A batch holds at most \(HealthSync.maximumBatch) samples and as many deletions.")
+            }
+            if let index = batch.deletions.firstIndex(where: { $0.isEmpty || $0.utf8.count > 255 }) {
+                throw HaleError.invalidRequest("deletions[\(index)] must be a sample id of 1 to 255 bytes")
             }
             self.provider = provider
             self.syncType = syncType

@@ -251,22 +251,26 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
         let rows = try await database.sql.select().column("day").column("type").column("value").column("updated_at")
             .from("health_rollups").where("account_id", .equal, account).where("type", .in, types)
             .where("day", .greaterThanOrEqual, start.dayNumber).where("day", .lessThanOrEqual, end.dayNumber).all()
-        var days: [LocalDate: (totals: HealthTotals, updatedAt: Date)] = [:]
+        var days: [LocalDate: (measures: [String: Double], updatedAt: Date)] = [:]
         for row in rows {
             let day = LocalDate(dayNumber: try row.decode(column: "day", as: Int.self))
-            let value = try row.decode(column: "value", as: Double.self)
             let updatedAt = try row.decode(column: "updated_at", as: Date.self)
-            var entry = days[day] ?? (.zero, updatedAt)
-            switch try row.decode(column: "type", as: String.self) {
-            case "steps": entry.totals.steps = Int64(value.rounded())
-            case "active_minutes": entry.totals.duration = Int64(value.rounded())
-            case "calories": entry.totals.caloriesHundredths = HealthTotals.hundredths(value)
-            default: entry.totals.distanceHundredths = HealthTotals.hundredths(value)
-            }
+            var entry = days[day] ?? ([:], updatedAt)
+            entry.measures[try row.decode(column: "type", as: String.self)] = try row.decode(
+                column: "value", as: Double.self)
             entry.updatedAt = max(entry.updatedAt, updatedAt)
             days[day] = entry
         }
-        return days
+        return days.mapValues { (Self.totals(of: $0.measures), $0.updatedAt) }
+    }
+
+    /// A day's rollups by type as seed 001's four measures.
+    private static func totals(of measures: [String: Double]) -> HealthTotals {
+        HealthTotals(
+            steps: HealthTotals.whole(measures["steps"] ?? 0),
+            duration: HealthTotals.whole(measures["active_minutes"] ?? 0),
+            caloriesHundredths: HealthTotals.hundredths(measures["calories"] ?? 0),
+            distanceHundredths: HealthTotals.hundredths(measures["distance"] ?? 0))
     }
 
     /// `HealthProvider.platform` in SQL, made from it so the two cannot disagree. Every value is an enum's raw

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HaleServer
+@testable import HealthSamples
 
 @Suite("Health sync: client timestamps")
 struct ClientTimestampTests {
