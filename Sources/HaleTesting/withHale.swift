@@ -3,16 +3,19 @@ import HaleServer
 import Testing
 import Vapor
 
-/// Runs `body` with a configured, migrated application on a fresh database, and tears both down after.
+/// Runs `body` with a configured, migrated application on a fresh database, and tears both down after. With
+/// `eventLoops`, the application runs on a group of that many event loops of its own, for tests that need to know
+/// which connection pools exist; otherwise on the shared group, one loop per core.
 public func withHale(
     on database: TestDatabase = .sqlite,
     clock: HaleClock = .system,
     settings: [String: String] = [:],
+    eventLoops: Int? = nil,
     _ body: (Application) async throws -> Void
 ) async throws {
     let (url, dispose) = try await database.provision()
     do {
-        try await withHale(databaseURL: url, clock: clock, settings: settings, body)
+        try await withHale(databaseURL: url, clock: clock, settings: settings, eventLoops: eventLoops, body)
     } catch {
         await dispose()
         throw error
@@ -25,9 +28,25 @@ public func withHale(
     databaseURL: String,
     clock: HaleClock = .system,
     settings: [String: String] = [:],
+    eventLoops: Int? = nil,
     _ body: (Application) async throws -> Void
 ) async throws {
-    let app = try await Application.make(.testing)
+    let group = eventLoops.map { MultiThreadedEventLoopGroup(numberOfThreads: $0) }
+    do {
+        try await withHale(
+            databaseURL: databaseURL, clock: clock, settings: settings,
+            application: try await Application.make(.testing, group.map { .shared($0) } ?? .singleton), body)
+    } catch {
+        try? await group?.shutdownGracefully()
+        throw error
+    }
+    try? await group?.shutdownGracefully()
+}
+
+private func withHale(
+    databaseURL: String, clock: HaleClock, settings: [String: String], application app: Application,
+    _ body: (Application) async throws -> Void
+) async throws {
     do {
         var values = ConfigValues(settings)
         values["database.url"] = databaseURL

@@ -12,6 +12,8 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         let configuration = try options.loadConfiguration()
         let app = try await options.makeApplication(configuration, arguments: ["hale", "serve"])
+        let deadline = ShutdownDeadline(grace: configuration.server.shutdownGracePeriod, logger: app.logger)
+        defer { deadline.cancel() }
         do {
             try await app.hale.prepareSigningKey()
             try await app.execute()

@@ -36,6 +36,30 @@ struct ServeProcessTests {
         #expect(duplicate.status != 0)
     }
 
+    /// A client that sends headers and part of a body, then nothing, keeps its request in flight for ever: SIGTERM
+    /// still stops the server once `server.shutdownGracePeriod` has passed.
+    @Test func sigtermStopsWithinTheGracePeriodWhateverAClientIsDoing() async throws {
+        let hale = try HaleExecutable(packageRoot: root)
+        let (url, dispose) = try await TestDatabase.sqlite.provision()
+        defer { Task { await dispose() } }
+        let server = try await hale.serve(
+            environment: ["HALE_DATABASE_URL": url, "HALE_SERVER_SHUTDOWN_GRACE_PERIOD": "1s"])
+        let port = try #require(server.baseURL.port)
+        let socket = try LoopbackSocket(port: port)
+        defer { socket.close() }
+        try socket.send(
+            "POST /api/v1/health/sync HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                + "Content-Length: 100000\r\n\r\n{\"provider\":")
+        try await Task.sleep(for: .milliseconds(300))
+        let started = ContinuousClock.now
+        server.stop()
+        let took = ContinuousClock.now - started
+        #expect(
+            took < .seconds(4), "took \(took): Vapor should close the stalled connection after the 1 s grace period")
+        let log = try String(contentsOf: server.log, encoding: .utf8)
+        #expect(log.contains("stopping: finishing requests in flight"))
+    }
+
     static func keyIDs(_ jwks: Data) throws -> [String] {
         let keys = (try JSONSerialization.jsonObject(with: jwks) as? [String: Any])?["keys"] as? [[String: Any]]
         return (keys ?? []).compactMap { $0["kid"] as? String }

@@ -10,18 +10,25 @@ public func configure(_ app: Application, _ configuration: HaleConfiguration, cl
     HaleMetrics.bootstrapOnce()
     app.http.server.configuration.hostname = configuration.server.host
     app.http.server.configuration.port = configuration.server.port
+    app.http.server.configuration.shutdownTimeout = .milliseconds(
+        Int64(configuration.server.shutdownGracePeriod.timeInterval * 1000))
+    app.http.server.configuration.idleTimeout = .milliseconds(
+        Int64(configuration.server.idleTimeout.timeInterval * 1000))
     app.routes.defaultMaxBodySize = ByteCount(value: configuration.server.maxBodySize)
     try useDatabase(configuration.database.location, in: app)
     app.migrations.add(HaleMigrations.all)
     let databases = app.databases
     let eventLoops = app.eventLoopGroup
     let logger = app.logger
-    let database = try HaleDatabase {
-        guard let database = databases.database(logger: logger, on: eventLoops.any()) else {
-            preconditionFailure("the default database is configured above")
+    @Sendable func resolve(_ id: DatabaseID?) -> any Database {
+        guard let database = databases.database(id, logger: logger, on: eventLoops.any()) else {
+            preconditionFailure("the databases are configured above")
         }
         return database
     }
+    var writer: (@Sendable () -> any Database)?
+    if databases.ids().contains(.sqliteWriter) { writer = { @Sendable in resolve(.sqliteWriter) } }
+    let database = try HaleDatabase({ resolve(nil) }, writer: writer)
     app.hale = try HaleServices(
         configuration: configuration, database: database, clock: clock,
         providerHTTP: AsyncHTTPSocialClient(client: ProviderHTTPClient.make(for: app)),
@@ -56,15 +63,25 @@ private func useDatabase(_ location: DatabaseLocation, in app: Application) thro
     switch location {
     case .sqlite(let path):
         // SQLite does its I/O on the application's thread pool, by default the process-wide one with a thread per
-        // core, where a connection waiting for the write lock spins. A pool of its own, larger than the number of
-        // connections, always leaves the lock's holder a thread to finish on.
-        app.threadPool = NIOThreadPool(numberOfThreads: 8)
+        // core, where a connection waiting for the write lock spins. Hale's writes queue at its write gate instead,
+        // so only another process's writer can make one spin; a pool of its own, larger than the number of
+        // connections, still always leaves the lock's holder a thread to finish on.
+        app.threadPool = NIOThreadPool(numberOfThreads: 2 * System.coreCount + 2)
+        // The driver keeps one connection per event loop. Writes get connections of their own: a write transaction
+        // holds its connection for its whole length, and in write-ahead-log mode readers never wait for the writer,
+        // unless they wait for its connection.
         // No SQL log: SQLite's driver logs bound values, and some are secrets.
         app.databases.use(.sqlite(.file(path), sqlLogLevel: nil), as: .sqlite)
+        app.databases.use(.sqlite(.file(path), sqlLogLevel: nil), as: .sqliteWriter, isDefault: false)
     case .postgres(let url):
         let configuration = try SQLPostgresConfiguration(url: url)
         app.databases.use(.postgres(configuration: configuration, maxConnectionsPerEventLoop: 4), as: .psql)
     }
+}
+
+extension DatabaseID {
+    /// The SQLite connections writes use, apart from the reads' connections.
+    static let sqliteWriter = DatabaseID(string: "sqlite-writer")
 }
 
 private func registerRoutes(_ app: Application) throws {

@@ -54,6 +54,14 @@ extension ConfigKey {
             path: "server.maxBodySize", kind: .byteSize, defaultValue: "1MiB",
             summary: "Largest request body accepted, except on bulk-upload routes."),
         ConfigKey(
+            path: "server.shutdownGracePeriod", kind: .duration, defaultValue: "5s",
+            summary:
+                "After SIGTERM or SIGINT, how long `hale serve` lets requests in flight finish before it closes their connections and exits; at most 5m."
+        ),
+        ConfigKey(
+            path: "server.idleTimeout", kind: .duration, defaultValue: "75s",
+            summary: "A connection that sends and receives nothing for this long is closed."),
+        ConfigKey(
             path: "database.url", kind: .string, defaultValue: "sqlite:hale.sqlite",
             summary: "`sqlite:PATH` for an embedded SQLite file, or a `postgres://user:pass@host:port/db` URL."),
         ConfigKey(

@@ -11,6 +11,10 @@ public struct HaleConfiguration: Sendable {
         public var port: Int
         /// Largest request body accepted, in bytes, except on bulk-upload routes.
         public var maxBodySize: Int
+        /// How long `hale serve` lets requests in flight finish after SIGTERM before it closes their connections.
+        public var shutdownGracePeriod: Duration
+        /// How long a connection may send and receive nothing before it is closed.
+        public var idleTimeout: Duration
     }
 
     /// The database.
@@ -185,7 +189,9 @@ public struct HaleConfiguration: Sendable {
         server = Server(
             host: try values.string("server.host"),
             port: try values.integer("server.port"),
-            maxBodySize: try values.byteSize("server.maxBodySize"))
+            maxBodySize: try values.byteSize("server.maxBodySize"),
+            shutdownGracePeriod: try values.duration("server.shutdownGracePeriod"),
+            idleTimeout: try values.duration("server.idleTimeout"))
         database = Database(
             location: try DatabaseLocation(url: try values.string("database.url")),
             migrateOnStart: try values.boolean("database.migrateOnStart"))
@@ -288,6 +294,9 @@ public struct HaleConfiguration: Sendable {
     private func validate() throws {
         guard (1...65_535).contains(server.port) else {
             throw ConfigError("server.port must be between 1 and 65535, not \(server.port)")
+        }
+        guard server.shutdownGracePeriod <= .seconds(300) else {
+            throw ConfigError("server.shutdownGracePeriod must be at most 5m")
         }
         guard tokens.signingKeyRotationInterval > tokens.accessTokenLifetime else {
             throw ConfigError("tokens.signingKeyRotationInterval must be longer than tokens.accessTokenLifetime")

@@ -8,7 +8,10 @@ import SQLKit
 /// every event loop rather than queueing on one.
 public struct HaleDatabase: Sendable {
     private let resolve: @Sendable () -> any SQLDatabase & Database
-    /// Queues SQLite write transactions; `nil` on PostgreSQL and inside a transaction.
+    /// The connections writes use: on SQLite a pool apart from the reads', so that a long write transaction, which
+    /// holds its connection, never leaves a read waiting for one. The same as `resolve` on PostgreSQL.
+    private let resolveWriter: @Sendable () -> any SQLDatabase & Database
+    /// Queues SQLite writes, transactions and single statements alike; `nil` on PostgreSQL and inside a transaction.
     private let writeGate: WriteGate?
     /// Whether this is one transaction's connection, whose `writeTransaction` joins that transaction.
     private let inTransaction: Bool
@@ -18,8 +21,11 @@ public struct HaleDatabase: Sendable {
     /// audit table's lock, and a burst of them waiting inside transactions would hold every pooled connection.
     let auditGate: WriteGate
 
-    /// A database resolved by `resolve` for each operation; throws if its driver does not speak SQL.
-    public init(_ resolve: @escaping @Sendable () -> any Database) throws {
+    /// A database resolved by `resolve` for each operation, and by `writer`, when given, for each write; throws if
+    /// its driver does not speak SQL.
+    public init(_ resolve: @escaping @Sendable () -> any Database, writer: (@Sendable () -> any Database)? = nil)
+        throws
+    {
         guard let sample = resolve() as? any SQLDatabase & Database else {
             throw ConfigError("the configured database driver does not support SQL")
         }
@@ -27,7 +33,14 @@ public struct HaleDatabase: Sendable {
         writeGate = isPostgres ? nil : WriteGate()
         auditGate = WriteGate()
         inTransaction = false
-        self.resolve = {
+        self.resolve = Self.speakingSQL(resolve)
+        resolveWriter = Self.speakingSQL(writer ?? resolve)
+    }
+
+    private static func speakingSQL(_ resolve: @escaping @Sendable () -> any Database)
+        -> @Sendable () -> any SQLDatabase & Database
+    {
+        {
             guard let database = resolve() as? any SQLDatabase & Database else {
                 preconditionFailure("the driver was checked to speak SQL when the database was configured")
             }
@@ -37,6 +50,7 @@ public struct HaleDatabase: Sendable {
 
     private init(pinned: any SQLDatabase & Database, isPostgres: Bool) {
         self.resolve = { pinned }
+        resolveWriter = { pinned }
         self.isPostgres = isPostgres
         writeGate = nil
         auditGate = WriteGate()
@@ -49,8 +63,12 @@ public struct HaleDatabase: Sendable {
 
     /// The Fluent database, for migrations.
     public var fluent: any Database { resolve() }
-    /// The database, for SQL.
-    public var sql: any SQLDatabase { resolve() }
+    /// The database, for SQL. On SQLite outside a transaction, statements that may write queue at the write gate
+    /// and run on the writer's connections.
+    public var sql: any SQLDatabase {
+        guard let writeGate else { return resolve() }
+        return GatedSQLDatabase(reader: resolve(), writer: resolveWriter(), gate: writeGate)
+    }
 
     /// Runs `body` in one transaction that holds the write lock from its start.
     ///
@@ -75,7 +93,7 @@ public struct HaleDatabase: Sendable {
     private func immediateTransaction<T: Sendable>(
         _ body: @escaping @Sendable (HaleDatabase) async throws -> T
     ) async throws -> T {
-        try await fluent.withConnection { connection in
+        try await resolveWriter().withConnection { connection in
             let database = try Self.pinning(connection, isPostgres: false)
             try await database.sql.raw("BEGIN IMMEDIATE").run()
             do {
