@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "hale", targets: ["hale"]),
         .library(name: "HaleServer", targets: ["HaleServer"]),
         .library(name: "CBOR", targets: ["CBOR"]),
+        .library(name: "StrictJSON", targets: ["StrictJSON"]),
         .library(name: "WebAuthn", targets: ["WebAuthn"]),
         .library(name: "HaleClient", targets: ["HaleClient"]),
         .library(name: "DeviceKeys", targets: ["DeviceKeys"]),
@@ -41,6 +42,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "CBOR", swiftSettings: strict),
+        .target(name: "StrictJSON", swiftSettings: strict),
+        .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"], swiftSettings: strict),
         .testTarget(name: "CBORTests", dependencies: ["CBOR"], swiftSettings: strict),
         .target(
             name: "WebAuthn",
@@ -75,6 +78,7 @@ let package = Package(
         .target(
             name: "SocialTokens",
             dependencies: [
+                "StrictJSON",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
@@ -146,6 +150,7 @@ let package = Package(
         .target(
             name: "HaleServer",
             dependencies: [
+                "StrictJSON",
                 "WebAuthn",
                 "DeviceKeys",
                 "SocialTokens",

@@ -1,4 +1,5 @@
 import Foundation
+import StrictJSON
 
 extension AppleAccountEvent {
     /// An `event_time` at or above this is in milliseconds (any time after March 1973), below it in seconds (any

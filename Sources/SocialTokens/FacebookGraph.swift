@@ -1,4 +1,5 @@
 import Crypto
+import StrictJSON
 
 /// The two Graph API calls that verify a Facebook user access token, and how their answers are read.
 struct FacebookGraph: Sendable {

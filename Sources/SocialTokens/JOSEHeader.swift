@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// The protected header of a JWS (RFC 7515 §4), reduced to what verification uses.
 ///
 /// `jku`, `jwk`, `x5u` and `x5c` are ignored: keys come only from the configured key set, never from the token.

@@ -1,4 +1,5 @@
 import Crypto
+import StrictJSON
 import _CryptoExtras
 
 extension JSONWebKey {

@@ -1,4 +1,5 @@
 import Foundation
+import StrictJSON
 
 /// A JWT claims set (RFC 7519 §4), with typed reads of the registered and provider claims.
 struct JWTClaims: Sendable {

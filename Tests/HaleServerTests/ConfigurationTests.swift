@@ -10,7 +10,7 @@ struct ConfigurationTests {
         let config = try HaleConfiguration(ConfigValues())
         #expect(config.server.host == "127.0.0.1")
         #expect(config.server.port == 8080)
-        #expect(config.server.maxBodySize == 1 << 20)
+        #expect(config.server.maxBodySize == 64 << 10)
         #expect(config.database.location == .sqlite(path: "hale.sqlite"))
         #expect(config.tokens.accessTokenLifetime == .seconds(900))
         #expect(config.tokens.refreshReuseGracePeriod == .seconds(10))

@@ -57,6 +57,44 @@ struct HTTPBadInputTests {
         }
     }
 
+    @Test(
+        "nesting deeper than 32 is refused before decoding, on the routes Foundation decodes and the ones read member by member"
+    )
+    func deepNesting() async throws {
+        let deep =
+            #"{"refreshToken": "x", "extra": "# + String(repeating: "[", count: 40) + String(repeating: "]", count: 40)
+            + "}"
+        try await withHale { app in
+            try await expectError(
+                app, .json(), deep, status: .badRequest, code: "INVALID_REQUEST",
+                mentioning: "nested at most 32 deep")
+            let (_, token) = try await makeAccount(app)
+            let response = try await app.testing().sendRequest(
+                .POST, "/health", headers: .json(bearer: token), body: .json(deep))
+            #expect(response.status == .badRequest)
+            #expect(
+                try response.json()["message"] as? String == "Arrays and objects may be nested at most 32 deep.")
+        }
+    }
+
+    @Test("a member named twice, a NUL character and an overflowing number, on a route read member by member")
+    func strictReading() async throws {
+        try await withHale { app in
+            let (_, token) = try await makeAccount(app)
+            let cases = [
+                (#"{"nonce": "a", "nonce": "b"}"#, "An object names the same member twice."),
+                (#"{"nonce": "a\u0000"}"#, "Strings must not contain the NUL character (U+0000)."),
+                (#"{"steps": 1e400}"#, "A number is too large."), (#"{"nonce": }"#, "The body must be JSON"),
+            ]
+            for (body, message) in cases {
+                let response = try await app.testing().sendRequest(
+                    .POST, "/health", headers: .json(bearer: token), body: .json(body))
+                #expect(response.status == .badRequest, "\(body)")
+                #expect(try response.json()["message"] as? String == message)
+            }
+        }
+    }
+
     @Test func wrongContentType() async throws {
         try await withHale { app in
             try await expectError(

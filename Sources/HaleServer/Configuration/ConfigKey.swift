@@ -51,7 +51,7 @@ extension ConfigKey {
         ConfigKey(path: "server.host", kind: .string, defaultValue: "127.0.0.1", summary: "Address to listen on."),
         ConfigKey(path: "server.port", kind: .integer, defaultValue: "8080", summary: "Port to listen on."),
         ConfigKey(
-            path: "server.maxBodySize", kind: .byteSize, defaultValue: "1MiB",
+            path: "server.maxBodySize", kind: .byteSize, defaultValue: "64KiB",
             summary: "Largest request body accepted, except on bulk-upload routes."),
         ConfigKey(
             path: "server.shutdownGracePeriod", kind: .duration, defaultValue: "5s",

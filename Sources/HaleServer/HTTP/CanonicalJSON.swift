@@ -1,4 +1,5 @@
 import HealthSamples
+import StrictJSON
 
 /// JSON written one way only, after RFC 8785 (the JSON Canonicalization Scheme): no whitespace, object members
 /// sorted by their names' UTF-16 code units, numbers as ECMAScript writes them, and strings escaped only where JSON

@@ -1,30 +1,45 @@
 import NIOCore
+import StrictJSON
 
-/// Checks on a JSON body's text that no decoder makes.
+/// Checks on a JSON body's text that Foundation's decoder does not make, for the bodies it decodes: one pass over the
+/// bytes, tracking only whether it is inside a string and how deep it is.
 enum JSONText {
-    /// Throws 400 when a string in the body holds U+0000, written `\u0000`: PostgreSQL cannot store it in text, and
-    /// no field Hale takes has a use for it. One pass over the bytes, tracking only whether it is inside a string.
-    static func requireNoNULCharacter(in body: ByteBuffer) throws {
-        let found = body.withUnsafeReadableBytes { bytes in
+    /// Throws 400 when a string holds U+0000 (written `\u0000`, or raw), which PostgreSQL cannot store in text and no
+    /// field has a use for; or when arrays and objects nest deeper than `JSONParser.defaultMaximumDepth`, as no body
+    /// does, and as would make decoding a `JSONValue` member slow.
+    static func check(_ body: ByteBuffer) throws {
+        let problem = body.withUnsafeReadableBytes { bytes -> JSONParseError? in
             var inString = false
+            var depth = 0
             var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
-                if inString, byte == UInt8(ascii: "\\") {
-                    if index + 5 < bytes.count, bytes[index + 1] == UInt8(ascii: "u"),
-                        bytes[(index + 2)...(index + 5)].allSatisfy({ $0 == UInt8(ascii: "0") })
-                    {
-                        return true
+                if inString {
+                    if byte == UInt8(ascii: "\\") {
+                        if index + 5 < bytes.count, bytes[index + 1] == UInt8(ascii: "u"),
+                            bytes[(index + 2)...(index + 5)].allSatisfy({ $0 == UInt8(ascii: "0") })
+                        {
+                            return .nulCharacter
+                        }
+                        index += 2
+                        continue
                     }
-                    index += 2
-                    continue
+                    if byte == UInt8(ascii: "\"") { inString = false }
+                } else {
+                    switch byte {
+                    case UInt8(ascii: "\""): inString = true
+                    case UInt8(ascii: "["), UInt8(ascii: "{"):
+                        depth += 1
+                        if depth > JSONParser.defaultMaximumDepth { return .tooDeep }
+                    case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+                    default: break
+                    }
                 }
-                if byte == UInt8(ascii: "\"") { inString.toggle() }
-                if byte == 0 { return true }
+                if byte == 0 { return .nulCharacter }
                 index += 1
             }
-            return false
+            return nil
         }
-        if found { throw HaleError.invalidRequest("Strings must not contain the NUL character (U+0000).") }
+        if let problem { throw HaleError.invalidRequest(problem.message) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StrictJSON
 import Vapor
 
 /// A request body whose documented fields are the only ones allowed: anything else is a 400 naming the field.
@@ -9,20 +10,23 @@ extension Request {
     /// not declare. The body is parsed once.
     func decodeStrict<Body: StrictRequestBody>(_ type: Body.Type) throws -> Body {
         try requireJSONContentType()
-        if let body = body.data { try JSONText.requireNoNULCharacter(in: body) }
+        if let body = body.data { try JSONText.check(body) }
         return try content.decode(Strict<Body>.self).value
     }
 }
 
 extension Request {
-    /// The body as a `JSONValue`, for bodies checked member by member; a 400 with `message` when it is not JSON.
+    /// The body as a `JSONValue`, for bodies checked member by member, read in one pass by `JSONParser`: a 400 with
+    /// `message` when it is not JSON, or the parser's own message when it breaks one of its limits.
     func jsonValue(ifInvalid message: String) throws -> JSONValue {
-        guard let body = body.data, let value = try? JSONDecoder().decode(JSONValue.self, from: Data(buffer: body))
-        else {
+        guard let body = body.data else { throw HaleError.invalidRequest(message) }
+        do {
+            return try body.withUnsafeReadableBytes { bytes throws(JSONParseError) in try JSONParser.parse(bytes) }
+        } catch let error where error == .syntax || error == .invalidText {
             throw HaleError.invalidRequest(message)
+        } catch {
+            throw HaleError.invalidRequest(error.message)
         }
-        try JSONText.requireNoNULCharacter(in: body)
-        return value
     }
 
     /// Throws 415 unless the body is declared as JSON, so that a form or text body never reaches a JSON decoder.

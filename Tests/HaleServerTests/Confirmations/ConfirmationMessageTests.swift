@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import StrictJSON
 import Testing
 
 @testable import HaleServer

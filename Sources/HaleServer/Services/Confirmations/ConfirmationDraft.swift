@@ -1,4 +1,5 @@
 import Foundation
+import StrictJSON
 
 /// A confirmation request as the app's backend sends it, checked field by field.
 public struct ConfirmationDraft: Sendable {

@@ -1,3 +1,4 @@
+import StrictJSON
 import Vapor
 
 /// `POST /api/v1/admin/confirmations`.

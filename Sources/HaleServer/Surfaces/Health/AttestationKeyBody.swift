@@ -1,4 +1,5 @@
 import Foundation
+import StrictJSON
 
 /// `POST /health/attestation-keys`: `{keyId, attestation, nonce}`, the key id and attestation in standard base64 as
 /// `DCAppAttestService` gives them.

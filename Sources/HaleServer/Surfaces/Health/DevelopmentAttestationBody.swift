@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import StrictJSON
 
 /// `POST /health/development-attestation`: `{publicKey}`, base64 DER SubjectPublicKeyInfo of the SDK's P-256 key.
 struct DevelopmentAttestationBody {

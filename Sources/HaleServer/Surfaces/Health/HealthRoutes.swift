@@ -1,4 +1,5 @@
 import Foundation
+import StrictJSON
 import Vapor
 
 /// Seed 001's Health Data API, with its error shape `{statusCode, message, error}`.

@@ -1,4 +1,5 @@
 import Foundation
+import StrictJSON
 
 /// Reads a `POST /health` body as seed 001's clients send it, with the document's messages where it has them and
 /// NestJS's wording where it does not. The first invalid field is reported.

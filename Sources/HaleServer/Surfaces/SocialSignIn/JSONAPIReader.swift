@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// Reads a JSON:API request document member by member, collecting one error per invalid field with its JSON
 /// Pointer, so a client learns everything that is wrong at once.
 struct JSONAPIReader {

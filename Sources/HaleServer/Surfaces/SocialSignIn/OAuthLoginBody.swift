@@ -1,4 +1,5 @@
 import Foundation
+import StrictJSON
 
 /// Seed 003's `POST /api/v1/auth/oauth/login` document, read the way its iOS and Android clients write it:
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StrictJSON
 import Vapor
 
 /// Seed 003 (Hygeia): `POST /api/v1/auth/oauth/login` exchanges a Google, Apple or Facebook token for a personal
@@ -11,7 +12,8 @@ struct SocialSignInRoutes: RouteCollection {
         let oauth = routes.grouped("api", "v1", "auth", "oauth")
         // Each sign-in may cost calls to a provider, so it is budgeted per client; the body is a few kilobytes.
         oauth.on(.POST, "login", body: .collect(maxSize: "64kb"), use: login)
-        oauth.post("apple", "notifications", use: appleNotification)
+        // Apple's notification is one signed JWT of a few kilobytes; anyone may post here, so little is read.
+        oauth.on(.POST, "apple", "notifications", body: .collect(maxSize: "32kb"), use: appleNotification)
     }
 
     func login(_ request: Request) async throws -> Response {
