@@ -84,7 +84,8 @@ public struct HaleServices: Sendable {
                 reuseGracePeriod: tokens.refreshReuseGracePeriod),
             audit: audit, clock: clock)
         personalAccessTokens = PersonalAccessTokens(
-            repository: SQLPersonalAccessTokenRepository(database: database), clock: clock)
+            repository: SQLPersonalAccessTokenRepository(database: database), audit: audit,
+            uses: PersonalAccessTokenUses(), clock: clock)
         challenges = ServerChallenges(repository: SQLServerChallengeRepository(database: database), clock: clock)
         bearerTokens = BearerTokenVerifier(
             accessTokens: accessTokens, personalAccessTokens: personalAccessTokens, sessions: sessions, clock: clock)
@@ -104,6 +105,7 @@ public struct HaleServices: Sendable {
         socialSignIn = SocialSignIn(
             verifier: providerTokens, repository: SQLSocialAccountRepository(database: database), accounts: accounts,
             audit: audit, linkByVerifiedEmail: configuration.socialSignIn.linkByVerifiedEmail,
+            tokenLifetime: tokens.socialSignInTokenLifetime,
             appleTokens: try Self.appleTokens(configuration.socialSignIn, http: providerHTTP, database, clock),
             clock: clock)
         let healthSamples = SQLHealthSampleRepository(database: database)

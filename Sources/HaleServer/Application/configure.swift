@@ -36,6 +36,7 @@ public func configure(_ app: Application, _ configuration: HaleConfiguration, cl
     app.middleware.use(HaleErrorMiddleware(renderers: renderers))
     try registerRoutes(app)
     app.lifecycle.use(ChallengePurgeService.job())
+    app.lifecycle.use(PersonalAccessTokenUseService.job())
     app.lifecycle.use(HealthRetentionService.job())
     app.lifecycle.use(AppleRevocationService.job())
     app.lifecycle.use(PushDeliveryService.job(every: configuration.push.deliveryInterval))

@@ -35,6 +35,8 @@ public struct HaleConfiguration: Sendable {
         public var refreshReuseGracePeriod: Duration
         /// Age at which the signing key is replaced by a new one.
         public var signingKeyRotationInterval: Duration
+        /// How long a social sign-in's personal access token is valid.
+        public var socialSignInTokenLifetime: Duration
     }
 
     /// The WebAuthn relying party.
@@ -195,7 +197,8 @@ public struct HaleConfiguration: Sendable {
             refreshTokenLifetime: try values.duration("tokens.refreshTokenLifetime"),
             rememberMeRefreshTokenLifetime: try values.duration("tokens.rememberMeRefreshTokenLifetime"),
             refreshReuseGracePeriod: try values.duration("tokens.refreshReuseGracePeriod"),
-            signingKeyRotationInterval: try values.duration("tokens.signingKeyRotationInterval"))
+            signingKeyRotationInterval: try values.duration("tokens.signingKeyRotationInterval"),
+            socialSignInTokenLifetime: try values.duration("tokens.socialSignInTokenLifetime"))
         passkeys = Passkeys(
             rpID: try values.string("passkeys.rpId"), rpName: try values.string("passkeys.rpName"),
             origins: try values.list("passkeys.origins"),

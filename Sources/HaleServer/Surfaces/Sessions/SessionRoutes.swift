@@ -51,8 +51,10 @@ struct SessionRoutes: RouteCollection {
         return SuccessResponse()
     }
 
+    /// Ends every session and every personal access token of the account, this request's credential included.
     func logoutEverywhere(_ request: Request) async throws -> SuccessResponse {
-        try await request.hale.sessions.revokeAll(of: try request.account.accountId)
+        let identity = try request.account
+        try await request.hale.sessions.signOutEverywhere(identity.accountId, requester: identity.sessionId)
         return SuccessResponse()
     }
 
