@@ -140,10 +140,11 @@ struct PersonalAccessTokenExpiryTests {
         }
     }
 
-    @Test("the social sign-in token lifetime defaults to 30 days")
+    @Test("the social sign-in token lifetime defaults to 30 days; the fresh sign-in window to 5 minutes")
     func defaults() throws {
         let configuration = try HaleConfiguration(ConfigValues())
         #expect(configuration.tokens.socialSignInTokenLifetime == .seconds(30 * 86_400))
+        #expect(configuration.tokens.freshSignInWindow == .seconds(300))
     }
 
     static let notADuration = "must be a positive duration of at most 3650d, such as 30s, 15m, 12h or 30d, not"
@@ -154,6 +155,8 @@ struct PersonalAccessTokenExpiryTests {
             "tokens.socialSignInTokenLifetime", "forever",
             #"tokens.socialSignInTokenLifetime \#(notADuration) "forever""#
         ),
+        ("tokens.freshSignInWindow", "2h", "tokens.freshSignInWindow must be between 1s and 1h"),
+        ("tokens.freshSignInWindow", "500ms", "tokens.freshSignInWindow must be between 1s and 1h"),
     ])
     func badLifetimesAreRejectedByName(key: String, value: String, message: String) {
         var values = ConfigValues()
