@@ -7,7 +7,7 @@ struct AccountsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "accounts", abstract: "Manage accounts.", subcommands: [Create.self])
 
-    /// `hale accounts create --email E [--role R]`.
+    /// `hale accounts create --email E [--role R] [--expires-in DURATION]`.
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Create an account and print its id and a personal access token as JSON.")
@@ -15,6 +15,20 @@ struct AccountsCommand: AsyncParsableCommand {
         @OptionGroup var options: GlobalOptions
         @Option(help: "The account's email address.") var email: String
         @Option(help: "The account's role.") var role: String = "user"
+        @Option(
+            help: """
+                How long the token is valid, such as 12h or 30d (ms, s, m, h or d; at most 3650d). Without it, \
+                the token lasts until revoked.
+                """,
+            transform: Create.lifetime)
+        var expiresIn: Duration?
+
+        static func lifetime(_ text: String) throws -> Duration {
+            guard let duration = Duration(configurationText: text), duration > .zero else {
+                throw ValidationError("--expires-in must be a positive duration such as 12h or 30d, not \"\(text)\"")
+            }
+            return duration
+        }
 
         /// What the command prints.
         struct Output: Codable, Equatable {
@@ -29,7 +43,8 @@ struct AccountsCommand: AsyncParsableCommand {
 
         func create(using services: HaleServices) async throws -> Output {
             let account = try await services.accounts.create(email: email, role: role)
-            let token = try await services.personalAccessTokens.create(for: account.id, name: "hale accounts create")
+            let token = try await services.personalAccessTokens.create(
+                for: account.id, name: "hale accounts create", expiresIn: expiresIn)
             return Output(accountId: account.id.description, token: token.token)
         }
     }

@@ -8,13 +8,6 @@ struct AdminKeysCommand: AsyncParsableCommand {
         commandName: "admin-keys", abstract: "Manage admin API keys (for POST /api/v1/admin/confirmations).",
         subcommands: [Create.self, List.self, Revoke.self])
 
-    static func json(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        encoder.dateEncodingStrategy = .iso8601
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
-
     /// `hale admin-keys create --name N`.
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -31,7 +24,7 @@ struct AdminKeysCommand: AsyncParsableCommand {
 
         func run() async throws {
             let created = try await options.withServices { try await $0.adminKeys.create(name: name) }
-            print(try AdminKeysCommand.json(Output(id: created.id, name: name, key: created.key)))
+            print(try CommandOutput.json(Output(id: created.id, name: name, key: created.key)))
         }
     }
 
@@ -57,7 +50,7 @@ struct AdminKeysCommand: AsyncParsableCommand {
                     id: $0.id ?? 0, name: $0.name, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt,
                     revokedAt: $0.revokedAt)
             }
-            print(try AdminKeysCommand.json(rows))
+            print(try CommandOutput.json(rows))
         }
     }
 
@@ -71,7 +64,7 @@ struct AdminKeysCommand: AsyncParsableCommand {
         func run() async throws {
             let revoked = try await options.withServices { try await $0.adminKeys.revoke(id) }
             guard revoked else { throw ValidationError("No unrevoked admin key has id \(id).") }
-            print(try AdminKeysCommand.json(["revoked": id]))
+            print(try CommandOutput.json(["revoked": id]))
         }
     }
 }

@@ -14,8 +14,8 @@ struct HaleCommand: AsyncParsableCommand {
             Hale listens on 127.0.0.1:8080 and keeps its data in ./hale.sqlite.
             """,
         subcommands: [
-            Serve.self, Migrate.self, AccountsCommand.self, AdminKeysCommand.self, KeysCommand.self, AuditCommand.self,
-            VerifyCommand.self, BenchCommand.self, DemoCommand.self,
+            Serve.self, Migrate.self, AccountsCommand.self, TokensCommand.self, AdminKeysCommand.self, KeysCommand.self,
+            AuditCommand.self, VerifyCommand.self, BenchCommand.self, DemoCommand.self,
         ]
     )
 

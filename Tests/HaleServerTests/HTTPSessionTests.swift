@@ -134,9 +134,15 @@ struct HTTPSessionTests {
         }
     }
 
-    @Test func logoutEverywhereRevokesEverySessionButNotPersonalAccessTokens() async throws {
-        try await withHale { app in
+    @Test(
+        "signing out everywhere revokes every session and personal access token of the account, audited",
+        arguments: TestDatabase.available)
+    func logoutEverywhereRevokesEverySessionAndPersonalAccessToken(database: TestDatabase) async throws {
+        try await withHale(on: database) { app in
             let (account, token) = try await makeAccount(app)
+            let social = try await app.hale.personalAccessTokens.create(
+                for: account.id, name: "google sign-in", expiresIn: .seconds(3600), signInMethod: "google")
+            let (other, othersToken) = try await makeAccount(app, email: "other@example.com")
             let one = try await app.hale.sessions.start(
                 account: account.id, device: nil, signInMethod: "a", rememberMe: false)
             let two = try await app.hale.sessions.start(
@@ -144,13 +150,35 @@ struct HTTPSessionTests {
             try await app.testing().test(.POST, "/api/v1/auth/logout-all", headers: .bearer(one.accessToken)) {
                 #expect($0.status == .ok)
             }
-            for revoked in [one.accessToken, two.accessToken] {
+            for revoked in [one.accessToken, two.accessToken, token, social.token] {
+                try await app.testing().test(.GET, "/api/v1/account", headers: .bearer(revoked)) {
+                    #expect($0.status == .unauthorized)
+                    let error = try $0.coreError()
+                    #expect(error.error.code == "TOKEN_INVALID")
+                }
+            }
+            await #expect(throws: HaleError.invalidToken) { try await app.hale.sessions.refresh(two.refreshToken) }
+            let events = try await app.hale.audit.events(of: account.id)
+            #expect(events.map(\.eventType) == ["signed_out_everywhere"])
+            #expect(events.first?.details == #"{"personalAccessTokens":"2","sessions":"2"}"#)
+            #expect(events.first?.sessionId == one.sessionId)
+            #expect(try await app.hale.bearerTokens.verify(othersToken).accountId == other.id)
+        }
+    }
+
+    @Test("a personal access token signs out everywhere too, itself included")
+    func logoutEverywhereWithAPersonalAccessToken() async throws {
+        try await withHale { app in
+            let (account, token) = try await makeAccount(app)
+            let session = try await app.hale.sessions.start(
+                account: account.id, device: nil, signInMethod: "passkey", rememberMe: false)
+            try await app.testing().test(.POST, "/api/v1/auth/logout-all", headers: .bearer(token)) {
+                #expect($0.status == .ok)
+            }
+            for revoked in [token, session.accessToken] {
                 try await app.testing().test(.GET, "/api/v1/account", headers: .bearer(revoked)) {
                     #expect($0.status == .unauthorized)
                 }
-            }
-            try await app.testing().test(.GET, "/api/v1/account", headers: .bearer(token)) {
-                #expect($0.status == .ok)
             }
         }
     }

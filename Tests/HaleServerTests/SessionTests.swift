@@ -117,7 +117,9 @@ struct SessionTests {
             #expect(try await sessions.revoke(one.sessionId, of: account.id) == false)
             #expect(try await sessions.revoke(two.sessionId, of: .random()) == false)
             await #expect(throws: HaleError.invalidToken) { try await sessions.refresh(one.refreshToken) }
-            #expect(try await sessions.revokeAll(of: account.id) == 2)
+            #expect(
+                try await sessions.signOutEverywhere(account.id)
+                    == Sessions.SignedOutEverywhere(sessions: 2, personalAccessTokens: 1))
             await #expect(throws: HaleError.invalidToken) { try await sessions.refresh(two.refreshToken) }
             await #expect(throws: HaleError.invalidToken) { try await sessions.refresh(three.refreshToken) }
         }

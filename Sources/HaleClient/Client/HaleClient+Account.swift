@@ -13,7 +13,8 @@ extension HaleClient {
         try await forgettingTokens { _ = try await send("POST", "api/v1/auth/logout", json: EmptyBody(), as: .session) }
     }
 
-    /// Ends every session of the account, on every device; forgets this one's tokens whatever the server answers.
+    /// Ends every session and every personal access token of the account, on every device; forgets this one's
+    /// tokens whatever the server answers.
     public func signOutEverywhere() async throws {
         try await forgettingTokens {
             _ = try await send("POST", "api/v1/auth/logout-all", json: EmptyBody(), as: .session)
@@ -56,8 +57,31 @@ extension HaleClient {
         await tokens.set(nil)
     }
 
+    /// The account's personal access tokens that still work, newest first; `limit` is 1 to 500.
+    public func personalAccessTokens(limit: Int = 100) async throws -> [PersonalAccessToken] {
+        let answer: PersonalAccessTokens = try await send(
+            "GET", "api/v1/account/tokens", query: [URLQueryItem(name: "limit", value: "\(limit)")], as: .session)
+        return answer.tokens
+    }
+
+    private struct PersonalAccessTokens: Decodable { let tokens: [PersonalAccessToken] }
+
+    /// Revokes one of the account's personal access tokens; it stops working at once. Revoking the token this
+    /// client signed in with signs it out. Another account's token, or one already revoked, is a 404
+    /// `RESOURCE_NOT_FOUND`.
+    public func revokePersonalAccessToken(_ id: Int64) async throws {
+        _ = try await send("DELETE", "api/v1/account/tokens/\(id)", json: nil, as: .session)
+        if let current = await tokens.tokens?.accessToken, current.hasPrefix("\(id)|") {
+            await tokens.set(nil)
+        }
+    }
+
     /// Deletes the account and everything Hale holds about it, then forgets the tokens; after a failure the
     /// session stays, so the deletion can be tried again.
+    ///
+    /// Hale deletes only after a recent sign-in (`tokens.freshSignInWindow`, 5 minutes by default) with a passkey,
+    /// a device key or a social identity; otherwise this throws `HaleClientError.freshSignInRequired`: sign in
+    /// again, then call it once more.
     public func deleteAccount() async throws {
         _ = try await send("DELETE", "api/v1/account", json: nil, as: .session)
         await tokens.set(nil)

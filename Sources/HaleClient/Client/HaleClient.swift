@@ -184,15 +184,23 @@ public final class HaleClient: Sendable {
         let http = response as? HTTPURLResponse
         let status = http?.statusCode ?? 0
         guard (200..<300).contains(status) else {
-            let challenge = http?.value(forHTTPHeaderField: "WWW-Authenticate") ?? ""
+            let challenge = http?.value(forHTTPHeaderField: "WWW-Authenticate").flatMap(BearerChallenge.init)
             let retryAfter = http?.value(forHTTPHeaderField: "Retry-After").flatMap { Int($0) }.flatMap {
                 $0 >= 0 ? Duration.seconds($0) : nil
             }
             throw Refused(
-                error: HaleClientError.server(status: status, body: data), retryAfter: retryAfter,
-                tokenRefused: status == 401 && challenge.contains("invalid_token"))
+                error: Self.error(status: status, body: data, challenge: challenge), retryAfter: retryAfter,
+                tokenRefused: status == 401 && challenge?.error == "invalid_token")
         }
         return data
+    }
+
+    /// The answer's error; a step-up challenge (RFC 9470) is `freshSignInRequired`, which no refresh mends.
+    private static func error(status: Int, body: Data, challenge: BearerChallenge?) -> HaleClientError {
+        if status == 401, let challenge, challenge.error == "insufficient_user_authentication" {
+            return .freshSignInRequired(maxAge: challenge.maxAge)
+        }
+        return .server(status: status, body: body)
     }
 }
 
@@ -202,7 +210,7 @@ extension HaleClientError {
         switch self {
         case .transport: true
         case .server(let status, _, _), .unexpectedResponse(let status): RetryPolicy.isTransient(status)
-        case .notSignedIn, .invalidArgument: false
+        case .notSignedIn, .invalidArgument, .freshSignInRequired: false
         }
     }
 }

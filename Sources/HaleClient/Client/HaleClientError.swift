@@ -12,6 +12,10 @@ public enum HaleClientError: Error, Sendable, Equatable {
     case unexpectedResponse(status: Int)
     /// A request that needs a signed-in session was made without one, or its refresh token was refused.
     case notSignedIn
+    /// The request needs a more recent sign-in than the one behind the credential: Hale's step-up challenge
+    /// (RFC 9470 `insufficient_user_authentication`), as deleting the account asks. Sign in again with a passkey, a
+    /// device key or a social identity, then retry within `maxAge`. The session is kept: a refresh does not help.
+    case freshSignInRequired(maxAge: Duration?)
     /// The request could not be made from what the caller gave, such as a payload that is not a JSON object.
     case invalidArgument(String)
 
@@ -42,6 +46,8 @@ extension HaleClientError: CustomStringConvertible {
         case .transport(let reason): "no answer from the server: \(reason)"
         case .unexpectedResponse(let status): "an answer (HTTP \(status)) that is not what the API documents"
         case .notSignedIn: "not signed in"
+        case .freshSignInRequired(let maxAge):
+            "a more recent sign-in is required\(maxAge.map { " (within \($0.components.seconds) s)" } ?? "")"
         case .invalidArgument(let reason): "invalid argument: \(reason)"
         }
     }

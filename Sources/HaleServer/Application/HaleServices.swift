@@ -18,6 +18,8 @@ public struct HaleServices: Sendable {
     public let accessTokens: AccessTokens
     /// Personal access tokens.
     public let personalAccessTokens: PersonalAccessTokens
+    /// The rule for operations that need a recent sign-in, such as deleting the account.
+    public let freshSignIn: FreshSignIn
     /// Single-use server challenges.
     public let challenges: ServerChallenges
     /// The bearer-token verifier every protected route uses.
@@ -84,7 +86,9 @@ public struct HaleServices: Sendable {
                 reuseGracePeriod: tokens.refreshReuseGracePeriod),
             audit: audit, clock: clock)
         personalAccessTokens = PersonalAccessTokens(
-            repository: SQLPersonalAccessTokenRepository(database: database), clock: clock)
+            repository: SQLPersonalAccessTokenRepository(database: database), audit: audit,
+            uses: PersonalAccessTokenUses(), clock: clock)
+        freshSignIn = FreshSignIn(window: tokens.freshSignInWindow, clock: clock)
         challenges = ServerChallenges(repository: SQLServerChallengeRepository(database: database), clock: clock)
         bearerTokens = BearerTokenVerifier(
             accessTokens: accessTokens, personalAccessTokens: personalAccessTokens, sessions: sessions, clock: clock)
@@ -104,6 +108,7 @@ public struct HaleServices: Sendable {
         socialSignIn = SocialSignIn(
             verifier: providerTokens, repository: SQLSocialAccountRepository(database: database), accounts: accounts,
             audit: audit, linkByVerifiedEmail: configuration.socialSignIn.linkByVerifiedEmail,
+            tokenLifetime: tokens.socialSignInTokenLifetime,
             appleTokens: try Self.appleTokens(configuration.socialSignIn, http: providerHTTP, database, clock),
             clock: clock)
         let healthSamples = SQLHealthSampleRepository(database: database)

@@ -43,6 +43,7 @@ public func configure(_ app: Application, _ configuration: HaleConfiguration, cl
     app.middleware.use(HaleErrorMiddleware(renderers: renderers))
     try registerRoutes(app)
     app.lifecycle.use(ChallengePurgeService.job())
+    app.lifecycle.use(PersonalAccessTokenUseService.job())
     app.lifecycle.use(HealthRetentionService.job())
     app.lifecycle.use(AppleRevocationService.job())
     app.lifecycle.use(PushDeliveryService.job(every: configuration.push.deliveryInterval))
@@ -87,6 +88,7 @@ extension DatabaseID {
 private func registerRoutes(_ app: Application) throws {
     try app.register(collection: OperationsRoutes())
     try app.register(collection: SessionRoutes())
+    try app.register(collection: PersonalAccessTokenRoutes())
     try app.register(collection: MobileBiometricRoutes())
     try app.register(collection: DeviceKeyRoutes())
     try app.register(collection: AuditRoutes())

@@ -87,6 +87,13 @@ extension ConfigKey {
             summary: "Age at which the access-token signing key is replaced; old keys verify until their tokens expire."
         ),
         ConfigKey(
+            path: "tokens.socialSignInTokenLifetime", kind: .duration, defaultValue: "30d",
+            summary: "How long the personal access token a social sign-in (seed 003) issues is valid."),
+        ConfigKey(
+            path: "tokens.freshSignInWindow", kind: .duration, defaultValue: "5m",
+            summary:
+                "How recent a passkey, device-key or social sign-in must be to delete the account; at most 1h."),
+        ConfigKey(
             path: "passkeys.rpId", kind: .string, defaultValue: "localhost",
             summary:
                 "The WebAuthn relying-party ID: the registrable domain passkeys are bound to, such as `example.com`."),

@@ -39,6 +39,10 @@ public struct HaleConfiguration: Sendable {
         public var refreshReuseGracePeriod: Duration
         /// Age at which the signing key is replaced by a new one.
         public var signingKeyRotationInterval: Duration
+        /// How long a social sign-in's personal access token is valid.
+        public var socialSignInTokenLifetime: Duration
+        /// How recent a sign-in must be for operations that need one, such as deleting the account.
+        public var freshSignInWindow: Duration
     }
 
     /// The WebAuthn relying party.
@@ -201,7 +205,9 @@ public struct HaleConfiguration: Sendable {
             refreshTokenLifetime: try values.duration("tokens.refreshTokenLifetime"),
             rememberMeRefreshTokenLifetime: try values.duration("tokens.rememberMeRefreshTokenLifetime"),
             refreshReuseGracePeriod: try values.duration("tokens.refreshReuseGracePeriod"),
-            signingKeyRotationInterval: try values.duration("tokens.signingKeyRotationInterval"))
+            signingKeyRotationInterval: try values.duration("tokens.signingKeyRotationInterval"),
+            socialSignInTokenLifetime: try values.duration("tokens.socialSignInTokenLifetime"),
+            freshSignInWindow: try values.duration("tokens.freshSignInWindow"))
         passkeys = Passkeys(
             rpID: try values.string("passkeys.rpId"), rpName: try values.string("passkeys.rpName"),
             origins: try values.list("passkeys.origins"),
@@ -303,6 +309,9 @@ public struct HaleConfiguration: Sendable {
         }
         guard tokens.refreshReuseGracePeriod <= .seconds(3600) else {
             throw ConfigError("tokens.refreshReuseGracePeriod must be at most 1h")
+        }
+        guard tokens.freshSignInWindow >= .seconds(1), tokens.freshSignInWindow <= .seconds(3600) else {
+            throw ConfigError("tokens.freshSignInWindow must be between 1s and 1h")
         }
         guard (1...1000).contains(deviceKeys.lockoutThreshold) else {
             throw ConfigError("deviceKeys.lockoutThreshold must be between 1 and 1000")

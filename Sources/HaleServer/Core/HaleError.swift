@@ -93,6 +93,8 @@ extension HaleError.Code {
     public static let oauthError = Self(rawValue: "OAUTH_ERROR")
     /// The account has not consented to this kind of health data from this platform (403).
     public static let consentRequired = Self(rawValue: "CONSENT_REQUIRED")
+    /// The credential is valid, but the operation needs a more recent sign-in (401, RFC 9470 step-up).
+    public static let freshSignInRequired = Self(rawValue: "FRESH_SIGN_IN_REQUIRED")
 }
 
 extension HaleError {

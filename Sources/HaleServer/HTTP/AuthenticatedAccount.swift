@@ -23,6 +23,10 @@ public struct AuthenticatedAccount: Authenticatable, Sendable, Equatable {
     public let credential: Credential
     /// When the presented access token expires; `nil` for personal access tokens.
     public let expiresAt: Date?
+    /// When the sign-in behind the credential happened: its session's start for an access token (a refresh does
+    /// not move it), its creation for a social sign-in's personal access token; `nil` for a handed-off access token
+    /// and for a token an operator or a tool made. `FreshSignIn` reads it.
+    public let signedInAt: Date?
 }
 
 extension Request {

@@ -14,7 +14,7 @@ public struct BearerTokenVerifier: Sendable {
             let verified = try await personalAccessTokens.verify(token)
             return AuthenticatedAccount(
                 accountId: verified.accountId, sessionId: nil, deviceId: nil, signInMethod: "personal_access_token",
-                credential: .personalAccessToken(id: verified.id), expiresAt: nil)
+                credential: .personalAccessToken(id: verified.id), expiresAt: nil, signedInAt: verified.signedInAt)
         }
         let claims = try await accessTokens.verify(token)
         guard let account = AccountID(claims.sub.value), let sessionID = SessionID(claims.sid),
@@ -27,8 +27,10 @@ public struct BearerTokenVerifier: Sendable {
             guard let device = DeviceID(text) else { throw HaleError.invalidToken }
             return device
         }
+        // A handed-off token's holder (a web view) did not sign in itself, so it never counts as a fresh sign-in.
         return AuthenticatedAccount(
             accountId: account, sessionId: sessionID, deviceId: device, signInMethod: claims.signInMethod,
-            credential: .accessToken(jti: claims.jti.value), expiresAt: claims.exp.value)
+            credential: .accessToken(jti: claims.jti.value), expiresAt: claims.exp.value,
+            signedInAt: claims.signInMethod == SessionHandoffs.signInMethod ? nil : session.createdAt)
     }
 }

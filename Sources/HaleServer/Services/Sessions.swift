@@ -72,10 +72,30 @@ public struct Sessions: Sendable {
         try await repository.revoke(session, of: account, reason: reason, at: clock.now(), audit: nil)
     }
 
-    /// Revokes every session of the account (log out everywhere). Returns how many were active.
+    /// What signing out everywhere ended.
+    public struct SignedOutEverywhere: Sendable, Equatable {
+        /// Sessions revoked.
+        public let sessions: Int
+        /// Personal access tokens revoked.
+        public let personalAccessTokens: Int
+    }
+
+    /// Signs the account out everywhere: revokes every session and every personal access token in one
+    /// transaction, with its audit event. `requester` is the session that asked, if a session did.
     @discardableResult
-    public func revokeAll(of account: AccountID) async throws -> Int {
-        try await repository.revokeAll(of: account, reason: "logout_all", at: clock.now())
+    public func signOutEverywhere(_ account: AccountID, requester: SessionID? = nil) async throws
+        -> SignedOutEverywhere
+    {
+        let audit = audit
+        let subject = AuditTrail.Subject(account: account, session: requester)
+        let (sessions, tokens) = try await repository.revokeEverything(
+            of: account, reason: "logout_all", at: clock.now()
+        ) { sessions, tokens in
+            audit.prepare(
+                .signedOutEverywhere, subject,
+                details: ["sessions": String(sessions), "personalAccessTokens": String(tokens)])
+        }
+        return SignedOutEverywhere(sessions: sessions, personalAccessTokens: tokens)
     }
 
     private enum RotationOutcome: Sendable {

@@ -28,7 +28,9 @@ struct SocialSignInServiceTests {
         SocialSignIn(
             verifier: ScriptedVerifier(identity: identity),
             repository: SQLSocialAccountRepository(database: app.hale.database), accounts: app.hale.accounts,
-            audit: app.hale.audit, linkByVerifiedEmail: link, appleTokens: nil, clock: app.hale.clock)
+            audit: app.hale.audit, linkByVerifiedEmail: link,
+            tokenLifetime: app.hale.configuration.tokens.socialSignInTokenLifetime, appleTokens: nil,
+            clock: app.hale.clock)
     }
 
     static func identity(_ subject: String = "g-1", email: String? = "ana@example.com", verified: Bool = true)

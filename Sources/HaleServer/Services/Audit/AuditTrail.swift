@@ -34,6 +34,12 @@ public enum AuditEventType: String, Sendable, CaseIterable {
     case confirmationApproved = "confirmation_approved"
     /// A device denied a confirmation request with its key's signature.
     case confirmationDenied = "confirmation_denied"
+    /// A personal access token was revoked by its owner or an operator; `details` say which (`tokenId`) and who
+    /// (`by`).
+    case personalAccessTokenRevoked = "personal_access_token_revoked"
+    /// The account signed out everywhere: every session and personal access token was revoked; `details` count
+    /// them.
+    case signedOutEverywhere = "signed_out_everywhere"
 }
 
 /// The append-only, hash-chained record of security events. Each event stores the SHA-256 of its content and of the

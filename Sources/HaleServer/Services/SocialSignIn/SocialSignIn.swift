@@ -27,6 +27,8 @@ public struct SocialSignIn: Sendable {
     let accounts: Accounts
     let audit: AuditTrail
     let linkByVerifiedEmail: Bool
+    /// How long the personal access token a sign-in issues is valid.
+    let tokenLifetime: Duration
     /// Apple refresh tokens, when Apple's REST API is configured.
     public let appleTokens: AppleRefreshTokens?
     let clock: HaleClock
@@ -73,8 +75,9 @@ public struct SocialSignIn: Sendable {
     ) async throws -> SocialSignInWrite {
         let token = { (account: AccountID) in
             PersonalAccessTokenRecord(
-                id: nil, accountId: account, name: "\(request.provider) sign-in", secretHash: secretHash, createdAt: now
-            )
+                id: nil, accountId: account, name: "\(request.provider) sign-in", secretHash: secretHash,
+                createdAt: now, expiresAt: now.addingTimeInterval(tokenLifetime.timeInterval),
+                signInMethod: request.provider)
         }
         // An address the account model cannot hold is treated as no address, never echoed back.
         let verifiedEmail = verified.emailVerified ? verified.email.flatMap { try? Accounts.normalizedEmail($0) } : nil

@@ -25,5 +25,6 @@ enum HaleMigrations {
         M0020_CreateConfirmations(),
         M0021_CreateDevelopmentAttestationAuthority(),
         M0022_MarkDevelopmentAttestKeys(),
+        M0023_AddPersonalAccessTokenExpiry(),
     ]
 }

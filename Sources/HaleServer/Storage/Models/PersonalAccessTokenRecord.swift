@@ -9,4 +9,9 @@ struct PersonalAccessTokenRecord: Codable, Sendable, Equatable {
     var createdAt: Date
     var lastUsedAt: Date?
     var revokedAt: Date?
+    /// When the token stops working; nil: when it is revoked.
+    var expiresAt: Date?
+    /// The social sign-in that issued the token (`google`, `apple`, `facebook`); nil for tokens an operator or a
+    /// tool made, which never count as a sign-in.
+    var signInMethod: String?
 }

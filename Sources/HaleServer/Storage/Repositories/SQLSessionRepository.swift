@@ -123,11 +123,19 @@ struct SQLSessionRepository: SessionRepository {
         return rows.count == 1
     }
 
-    func revokeAll(of account: AccountID, reason: String, at date: Date) async throws -> Int {
-        try await database.sql.update("sessions")
-            .set("revoked_at", to: date).set("revoke_reason", to: reason)
-            .where("account_id", .equal, account).where("revoked_at", .is, SQLLiteral.null)
-            .returning("id").all().count
+    func revokeEverything(
+        of account: AccountID, reason: String, at date: Date,
+        audit: @escaping @Sendable (_ sessions: Int, _ personalAccessTokens: Int) -> AuditAppend
+    ) async throws -> (sessions: Int, personalAccessTokens: Int) {
+        try await database.writeTransaction { database in
+            let sessions = try await database.sql.update("sessions")
+                .set("revoked_at", to: date).set("revoke_reason", to: reason)
+                .where("account_id", .equal, account).where("revoked_at", .is, SQLLiteral.null)
+                .returning("id").all().count
+            let tokens = try await SQLPersonalAccessTokenRepository.revokeAll(of: account, at: date, on: database)
+            try await SQLAuditRepository.append(audit(sessions, tokens), in: database)
+            return (sessions, tokens)
+        }
     }
 
     func active(of account: AccountID, at date: Date) async throws -> [Session] {

@@ -23,8 +23,12 @@ protocol SessionRepository: Sendable {
     /// Revokes one of the account's sessions; returns `false` when it is not the account's or already revoked.
     func revoke(_ session: SessionID, of account: AccountID, reason: String, at date: Date, audit: AuditAppend?)
         async throws -> Bool
-    /// Revokes all of the account's active sessions; returns how many.
-    func revokeAll(of account: AccountID, reason: String, at date: Date) async throws -> Int
+    /// Revokes all of the account's active sessions and personal access tokens in one transaction, with the audit
+    /// event `audit` makes from how many of each it revoked; returns those counts.
+    func revokeEverything(
+        of account: AccountID, reason: String, at date: Date,
+        audit: @escaping @Sendable (_ sessions: Int, _ personalAccessTokens: Int) -> AuditAppend
+    ) async throws -> (sessions: Int, personalAccessTokens: Int)
     /// The account's sessions that are neither revoked nor expired at `date`, newest first.
     func active(of account: AccountID, at date: Date) async throws -> [Session]
 }

@@ -27,9 +27,11 @@ struct SessionRoutes: RouteCollection {
         return AccountResponse(account)
     }
 
-    /// Deletes the signed-in account and everything it owns; every credential it had stops working at once.
+    /// Deletes the signed-in account and everything it owns; every credential it had stops working at once. It needs
+    /// a fresh sign-in, not just any bearer token: a stolen token must not be able to erase the account.
     func deleteAccount(_ request: Request) async throws -> SuccessResponse {
         let identity = try request.account
+        try request.hale.freshSignIn.require(identity)
         guard try await request.hale.accounts.delete(identity.accountId) else { throw HaleError.invalidToken }
         try await request.hale.audit.record(.accountDeleted, AuditTrail.Subject(account: identity.accountId))
         // Apple's tokens were queued with the deletion; try them now, and leave failures to the background service.
@@ -51,8 +53,10 @@ struct SessionRoutes: RouteCollection {
         return SuccessResponse()
     }
 
+    /// Ends every session and every personal access token of the account, this request's credential included.
     func logoutEverywhere(_ request: Request) async throws -> SuccessResponse {
-        try await request.hale.sessions.revokeAll(of: try request.account.accountId)
+        let identity = try request.account
+        try await request.hale.sessions.signOutEverywhere(identity.accountId, requester: identity.sessionId)
         return SuccessResponse()
     }
 
