@@ -51,9 +51,11 @@ class Bystander(threading.Thread):
         self.stopping.set()
         self.join(timeout=35)
 
-    def failures_between(self, start, end):
+    def failures_between(self, start, end, excluding=()):
+        """Failed probes that started in [start, end], leaving out those that overlap an `excluding` window."""
         with self.lock:
-            return [p for p in self.probes if p.failed and start <= p.started <= end]
+            return [p for p in self.probes if p.failed and start <= p.started <= end
+                    and not any(a <= p.started + p.seconds and p.started <= b for a, b in excluding)]
 
     def distribution(self):
         with self.lock:

@@ -11,8 +11,9 @@ See `Sources/HaleServer/HTTP/ErrorRenderer.swift`, `Surfaces/Health/NestErrorRen
 import json
 
 
-def shape_for(path_template):
-    segments = [s for s in path_template.split("?")[0].split("/") if s]
+def shape_for(path):
+    """The shape for a path, by its raw (still percent-encoded) segments, as `ErrorRenderers` matches them."""
+    segments = [s for s in path.split("?")[0].split("/") if s]
     if segments[:1] == ["health"]:
         return "nest"
     if segments[:4] == ["api", "v1", "auth", "oauth"]:
@@ -29,9 +30,9 @@ def strict_json(body):
     return json.loads(body, parse_constant=refuse)
 
 
-def problems(path_template, response):
-    """What is wrong with a 4xx response's body for this route; empty when it is in the documented shape."""
-    shape = shape_for(path_template)
+def problems(path, response):
+    """What is wrong with a 4xx response's body for this path; empty when it is in the documented shape."""
+    shape = shape_for(path)
     content_type = (response.header("content-type") or "").split(";")[0].strip().lower()
     expected_type = "application/vnd.api+json" if shape == "jsonapi" else "application/json"
     found = []

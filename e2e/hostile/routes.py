@@ -305,7 +305,8 @@ def templates(world):
             baseline=(401, 422)),
         "appleServerNotification": lambda: T(
             "appleServerNotification", "POST", "/api/v1/auth/oauth/apple/notifications",
-            body={"payload": "eyJhbGciOiJFUzI1NiJ9.e30.c2ln"}, baseline=(401, 422)),
+            # 404 OAUTH_ERROR while Sign in with Apple is not configured, as in this suite's server.
+            body={"payload": "eyJhbGciOiJFUzI1NiJ9.e30.c2ln"}, baseline=(401, 404, 422)),
         "healthAttestationNonce": lambda: T("healthAttestationNonce", "GET", "/health/attestation-nonce",
                                             token=a.token),
         "submitHealthData": submit_health,

@@ -67,11 +67,19 @@ echo "hostile: hale serve (pid $server_pid) on port $port with $(echo "$url" | s
 
 started=$SECONDS
 status=0
+echo "$server_pid" >"$work/pid"
 HALE_HOSTILE_URL="http://127.0.0.1:$port" HALE_HOSTILE_PID="$server_pid" HALE_HOSTILE_LOG="$log" \
-    HALE_HOSTILE_ADMIN_KEY="$admin_key" \
+    HALE_HOSTILE_ADMIN_KEY="$admin_key" HALE_HOSTILE_BINARY="$binary" HALE_HOSTILE_PID_FILE="$work/pid" \
     "$python" -m pytest -q -p no:cacheprovider -o addopts="" --rootdir="$here" "$here" "$@" || status=$?
 echo "hostile: the suite took $((SECONDS - started)) s"
 
+if [ "$(cat "$work/pid")" != "$server_pid" ]; then
+    # Findings mode (HALE_HOSTILE_KEEP_GOING=1) restarted a server that crashed or stalled: that is a failure too.
+    echo "hostile: FAIL: the server crashed or stalled and was restarted during the suite"
+    kill -KILL "$server_pid" 2>/dev/null || true
+    server_pid=$(cat "$work/pid")
+    status=1
+fi
 if ! kill -0 "$server_pid" 2>/dev/null; then
     wait "$server_pid" && code=0 || code=$?
     echo "hostile: FAIL: the server died during the suite (exit status $code); log tail:"
@@ -82,7 +90,14 @@ fi
 kill -TERM "$server_pid"
 stopped=""
 for _ in $(seq 1 100); do
-    if ! kill -0 "$server_pid" 2>/dev/null; then stopped=yes; break; fi
+    if [ "$(cat "$work/pid")" != "$server_pid" ]; then
+    # Findings mode (HALE_HOSTILE_KEEP_GOING=1) restarted a server that crashed or stalled: that is a failure too.
+    echo "hostile: FAIL: the server crashed or stalled and was restarted during the suite"
+    kill -KILL "$server_pid" 2>/dev/null || true
+    server_pid=$(cat "$work/pid")
+    status=1
+fi
+if ! kill -0 "$server_pid" 2>/dev/null; then stopped=yes; break; fi
     sleep 0.1
 done
 if [ -z "$stopped" ]; then
@@ -90,7 +105,7 @@ if [ -z "$stopped" ]; then
     tail -n 20 "$log"
     exit 1
 fi
-wait "$server_pid" || true
+wait "$server_pid" 2>/dev/null || true
 server_pid=""
 echo "hostile: hale serve stopped on SIGTERM"
 exit "$status"

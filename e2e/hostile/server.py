@@ -5,6 +5,9 @@ made with the CLI before the server started, in HALE_HOSTILE_ADMIN_KEY)."""
 
 import json
 import os
+import signal
+import subprocess
+import time
 import urllib.parse
 
 import hale_http
@@ -12,7 +15,13 @@ from hale_http import Request
 
 
 class ServerDied(AssertionError):
-    """The process is gone or no longer answers /healthz: nothing after this request can be trusted."""
+    """The process crashed: nothing after this request can be trusted."""
+
+
+class ServerUnresponsive(AssertionError):
+    """The process runs but /healthz got no answer within 5 s: the server is stuck (a blocked event loop, say)."""
+
+CRASH_MARKERS = ("Fatal error", "Program crashed")
 
 
 class Server:
@@ -70,22 +79,77 @@ class Server:
                 for line in status:
                     if line.startswith("State:") and "Z" in line.split()[1]:
                         return f"process {self.pid} exited (zombie)"
-        except FileNotFoundError:
+        except OSError:  # it ended while being read
             return f"process {self.pid} is gone"
         return ""
 
-    def check_alive(self):
-        """Raises ServerDied unless the process runs and /healthz answers 200 within 5 s."""
+    def log_size(self):
+        try:
+            return os.path.getsize(self.log_path)
+        except OSError:
+            return 0
+
+    def log_since(self, offset):
+        try:
+            with open(self.log_path, "rb") as log:
+                log.seek(offset)
+                return log.read().decode("utf-8", "replace")
+        except OSError:
+            return ""
+
+    def crash_summary(self, offset):
+        """The crash message and the first frames in Hale's own sources that the log got since `offset`."""
+        lines = self.log_since(offset).splitlines()
+        message = [line.strip() for line in lines if "Fatal error" in line][:1]
+        frames = [line.strip() for line in lines if "/Sources/" in line and "/.build/" not in line][:3]
+        return message + frames
+
+    def check_alive(self, log_offset=None):
+        """Raises ServerDied if the process is gone, or began a crash report since `log_offset` (a Swift crash
+        report takes seconds to write, while the process still exists); ServerUnresponsive if it runs but /healthz
+        gets no answer within 5 s."""
         if self.dead:
             raise ServerDied(self.dead)
         state = self.process_state()
-        if not state:
-            health = self.send(Request("GET", "/healthz"), timeout=5)
-            if health.status != 200:
-                state = f"/healthz answered {health.status} {health.error}".strip()
+        if not state and log_offset is not None:
+            if any(marker in self.log_since(log_offset) for marker in CRASH_MARKERS):
+                state = "the process is crashing (crash report in the log)"
         if state:
             self.dead = state
             raise ServerDied(state)
+        health = self.send(Request("GET", "/healthz"), timeout=5)
+        if health.status != 200:
+            state = self.process_state()
+            if state or (log_offset is not None and any(m in self.log_since(log_offset) for m in CRASH_MARKERS)):
+                self.dead = state or "the process is crashing (crash report in the log)"
+                raise ServerDied(self.dead)
+            raise ServerUnresponsive(f"/healthz answered {health.status or health.error}")
+
+    def restart(self):
+        """Findings mode only (HALE_HOSTILE_KEEP_GOING): kill what is left of the process and start `hale serve`
+        again on the same database and port, with the environment run.sh exported. Records the new pid in
+        HALE_HOSTILE_PID_FILE so run.sh checks the process that is running at the end."""
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        for _ in range(100):
+            if self.process_state():
+                break
+            time.sleep(0.1)
+        log = open(self.log_path, "ab")
+        log.write(b"\n===== hostile suite: restarting hale serve =====\n")
+        process = subprocess.Popen([os.environ["HALE_HOSTILE_BINARY"], "serve"], stdout=log, stderr=subprocess.STDOUT,
+                                   start_new_session=True)
+        self.pid = process.pid
+        with open(os.environ["HALE_HOSTILE_PID_FILE"], "w") as pid_file:
+            pid_file.write(str(self.pid))
+        for _ in range(150):
+            if self.send(Request("GET", "/readyz"), timeout=2).status == 200:
+                self.dead = ""
+                return
+            time.sleep(0.2)
+        raise ServerDied("hale serve did not come back after a restart")
 
     def log_tail(self, lines=25):
         """The log's last lines, preceded by a crash's message and the top of its backtrace if there is one (a

@@ -10,4 +10,4 @@ def test_hostile_variants(operation, world, attack):
     known = templates(world)
     assert operation_id in known, f"no valid request for {operation_id}: add one to routes.py"
     template = known[operation_id]()
-    attack.assert_clean(attack.run(template, variants(template)))
+    attack.assert_clean(attack.run(template, variants(template), fresh=known[operation_id]))

@@ -24,7 +24,13 @@ values = st.one_of(
     st.integers(min_value=-(2**70), max_value=2**70),
     st.sampled_from(SPELT),
 )
-instants = st.datetimes(min_value=datetime.datetime(1, 1, 1), max_value=datetime.datetime(9999, 12, 31, 23, 59, 59))
+NOW = datetime.datetime.now(datetime.timezone.utc).replace(tzinfo=None, microsecond=0)
+# Mostly the last weeks, where the server keeps samples (health.retentionDays) and today's and the statistics'
+# reads find them; sometimes any instant from year 1 to 9999.
+instants = st.one_of(
+    st.datetimes(min_value=NOW - datetime.timedelta(days=40), max_value=NOW + datetime.timedelta(days=2)),
+    st.datetimes(min_value=datetime.datetime(1, 1, 1), max_value=datetime.datetime(9999, 12, 31, 23, 59, 59)),
+)
 # Mostly samples minutes to days long, as devices record them; sometimes any length at all.
 spans = st.one_of(st.integers(0, 2 * 86_400), st.integers(-(10**6), 10**6), st.integers(0, 316_000_000_000))
 offsets = st.one_of(st.integers(-14 * 60, 14 * 60), st.integers(-100 * 60, 100 * 60))
