@@ -43,13 +43,13 @@ class Bystander(threading.Thread):
 
     def _probe(self, kind, method, path, body):
         started = time.monotonic()
-        response = self.server.call(method, path, self.actor.token, body, timeout=30)
+        response = self.server.call(method, path, self.actor.token, body, timeout=10)
         with self.lock:
             self.probes.append(Probe(started, kind, response.status, response.seconds, response.error))
 
     def stop(self):
         self.stopping.set()
-        self.join(timeout=35)
+        self.join(timeout=15)
 
     def failures_between(self, start, end, excluding=()):
         """Failed probes that started in [start, end], leaving out those that overlap an `excluding` window."""

@@ -1,5 +1,5 @@
 """The hostile-client suite's fixtures. It runs only against a server that `run.sh` started (HALE_HOSTILE_URL set);
-collected by a plain `pytest e2e` without one, every test is skipped.
+a plain `pytest e2e` without one collects none of it.
 
 The session builds the world (two accounts made through the API), starts the bystander, runs the attacks in a fixed
 order, and stops at the first crash or stall: after either, later results only repeat it."""
@@ -17,6 +17,8 @@ from bystander import Bystander  # noqa: E402
 from server import Server, ServerDied  # noqa: E402
 
 ACTIVE = bool(os.environ.get("HALE_HOSTILE_URL"))
+# A plain `pytest e2e` (as .ci/run's browser step runs it) does not even import these tests.
+collect_ignore_glob = [] if ACTIVE else ["test_*.py"]
 
 # Files run in this order; the bystander's verdict and the log check come last.
 ORDER = [
@@ -32,10 +34,6 @@ ORDER = [
 
 def pytest_collection_modifyitems(config, items):
     if not ACTIVE:
-        skip = pytest.mark.skip(reason="the hostile suite runs through e2e/hostile/run.sh (HALE_HOSTILE_URL)")
-        for item in items:
-            if "hostile" in str(item.fspath):
-                item.add_marker(skip)
         return
 
     def rank(item):
