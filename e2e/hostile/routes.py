@@ -6,7 +6,7 @@ fails when /openapi.json has an operation without a template, so a new route can
 
 import base64
 import datetime
-import json
+import os
 from dataclasses import dataclass, field
 
 import hale_http
@@ -81,7 +81,7 @@ def _fresh_device_challenge(world, token):
         {
             "deviceName": "Hostile spare",
             "deviceType": "mobile",
-            "deviceFingerprint": "hostile-spare-" + base64.b16encode(__import__("os").urandom(6)).decode(),
+            "deviceFingerprint": "hostile-spare-" + base64.b16encode(os.urandom(6)).decode(),
             "publicKey": key.public_key_pem,
             "keyAlgorithm": "ES256",
         },
@@ -90,7 +90,7 @@ def _fresh_device_challenge(world, token):
 
 def templates(world):
     """operationId -> a function making that operation's valid Template (called when its test runs)."""
-    a, b, server = world.a, world.b, world.server
+    a, server = world.a, world.server
     T = Template
 
     def refresh_tokens():
@@ -243,13 +243,15 @@ def templates(world):
         return T("leaveFitnessChallenge", "POST", "/api/v1/challenges/{challengeID}/leave",
                  params={"challengeID": world.challenge_id}, token=member.token, destructive=True)
 
-    sync_body = lambda: {  # noqa: E731
-        "provider": "healthkit",
-        "syncType": "manual",
-        "lookbackDays": 7,
-        "samples": world.valid_samples(1),
-        "deletions": ["hostile-never-synced"],
-    }
+    def sync_body():
+        return {
+            "provider": "healthkit",
+            "syncType": "manual",
+            "lookbackDays": 7,
+            "samples": world.valid_samples(1),
+            "deletions": ["hostile-never-synced"],
+        }
+
     challenge = {"challengeID": world.challenge_id}
     admin = server.admin_key
 

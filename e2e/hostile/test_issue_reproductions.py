@@ -6,7 +6,7 @@ import time
 
 from attack import Stalled
 from bystander import BYSTANDER_BOUND_SECONDS
-from hale_http import Request, json_body
+from hale_http import Request
 from jsontext import Raw, encode
 
 # A sync of one sample may take this long at most, whatever its dates. The sample took minutes.

@@ -6,7 +6,9 @@ has a confirmation waiting. Account B (the bystander) signs up the same way and 
 probe reads and writes as B throughout. Only the admin API key comes from the CLI (`hale admin-keys create`): no
 route makes one."""
 
+import base64
 import datetime
+import hashlib
 import secrets
 from dataclasses import dataclass, field
 
@@ -198,9 +200,6 @@ class World:
 
     def confirmation_signature(self, actor, confirmation, decision):
         """The device key's signature over the confirmation message (docs/api/confirmations.md)."""
-        import base64
-        import hashlib
-
         message = "\n".join(
             ["hale-confirmation-v1", confirmation["id"], confirmation["actionType"], decision, confirmation["actionPayload"]]
         )
