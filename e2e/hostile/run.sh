@@ -67,6 +67,7 @@ echo "hostile: hale serve (pid $server_pid) on port $port with $(echo "$url" | s
 
 started=$SECONDS
 status=0
+export HYPOTHESIS_STORAGE_DIRECTORY="$work/hypothesis"  # not .hypothesis/ in the work tree
 echo "$server_pid" >"$work/pid"
 HALE_HOSTILE_URL="http://127.0.0.1:$port" HALE_HOSTILE_PID="$server_pid" HALE_HOSTILE_LOG="$log" \
     HALE_HOSTILE_ADMIN_KEY="$admin_key" HALE_HOSTILE_BINARY="$binary" HALE_HOSTILE_PID_FILE="$work/pid" \
