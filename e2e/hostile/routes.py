@@ -117,6 +117,11 @@ def templates(world):
         victim = world.sacrificial()
         return T("deleteAccount", "DELETE", "/api/v1/account", token=victim.token, destructive=True)
 
+    def revoke_personal_access_token():
+        token = world.operator_token()
+        return T("revokePersonalAccessToken", "DELETE", "/api/v1/account/tokens/{tokenId}",
+                 params={"tokenId": token.split("|")[0]}, token=token, destructive=True)
+
     def register_verify():
         from software_passkey import SoftwarePasskey
 
@@ -262,6 +267,9 @@ def templates(world):
         "jwks": lambda: T("jwks", "GET", "/.well-known/jwks.json"),
         "openapi": lambda: T("openapi", "GET", "/openapi.json"),
         "getAccount": lambda: T("getAccount", "GET", "/api/v1/account", token=a.token),
+        "listPersonalAccessTokens": lambda: T(
+            "listPersonalAccessTokens", "GET", "/api/v1/account/tokens", query={"limit": "20"}, token=a.token),
+        "revokePersonalAccessToken": revoke_personal_access_token,
         "deleteAccount": delete_account,
         "refreshTokens": refresh_tokens,
         "logout": logout,

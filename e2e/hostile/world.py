@@ -9,7 +9,10 @@ route makes one."""
 import base64
 import datetime
 import hashlib
+import json
+import os
 import secrets
+import subprocess
 from dataclasses import dataclass, field
 
 from device_key import DeviceKey
@@ -209,6 +212,16 @@ class World:
     def sacrificial(self, name="C"):
         """A fresh account for the operations that destroy what they touch (logout, delete, revoke)."""
         return self.sign_up(name)
+
+    def operator_token(self):
+        """A personal access token of a fresh account, made as an operator makes one: no route issues them, but a
+        person may list and revoke theirs."""
+        self._operator_accounts = getattr(self, "_operator_accounts", 0) + 1
+        output = subprocess.run(
+            [os.environ["HALE_HOSTILE_BINARY"], "accounts", "create", "--email",
+             f"operator-{self._operator_accounts}@example.com"],
+            check=True, capture_output=True, text=True).stdout
+        return json.loads(output)["token"]
 
     def all_secrets(self):
         found = list(self.a.secrets_seen + self.b.secrets_seen)
