@@ -1,3 +1,4 @@
+import HaleServer
 import Logging
 import Synchronization
 
@@ -9,7 +10,7 @@ enum Logs {
         done.withLock { done in
             guard !done else { return }
             LoggingSystem.bootstrap { label in
-                var handler = StreamLogHandler.standardError(label: label)
+                var handler = HaleLogHandler(StreamLogHandler.standardError(label: label))
                 handler.logLevel = level
                 return handler
             }

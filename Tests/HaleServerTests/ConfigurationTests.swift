@@ -77,7 +77,6 @@ struct ConfigurationTests {
         ("tokens.refreshTokenLifetime", "999999999999999999d"),
         ("tokens.refreshTokenLifetime", "3651d"),
         ("tokens.refreshReuseGracePeriod", "2h"),
-        ("logging.level", "trace"),
         ("socialSignIn.google.keySetUrl", "http://www.googleapis.com/oauth2/v3/certs"),
         ("socialSignIn.apple.keySetUrl", "ftp://appleid.apple.com/auth/keys"),
         ("socialSignIn.facebook.graphUrl", "graph.facebook.com"),

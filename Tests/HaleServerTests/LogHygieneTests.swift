@@ -1,5 +1,6 @@
 import Foundation
 import HaleTesting
+import SQLKit
 import Testing
 import Vapor
 import VaporTesting
@@ -49,6 +50,42 @@ struct LogHygieneTests {
             let secretPart = String(personalToken.split(separator: "|")[1])
             #expect(!logged.contains(secretPart))
         }
+    }
+
+    @Test(
+        "a PostgreSQL error is logged by its SQL state, table and constraint, never with the row it failed on",
+        .enabled(if: TestDatabase.postgresAdminURL != nil, "needs HALE_TEST_POSTGRES_URL"))
+    func databaseErrorsAreLoggedWithoutValues() async throws {
+        try await withHale(on: .postgres) { app in
+            let (account, _) = try await makeAccount(app)
+            let insert = SQLQueryString(
+                "INSERT INTO accounts (id, email, role, created_at, updated_at) VALUES (\(bind: UUID()), \(bind: "person@example.com"), 'user', now(), now())"
+            )
+            do {
+                try await app.hale.database.sql.raw(insert).run()
+                Issue.record("a second account with the same email was stored")
+            } catch {
+                let line = HaleErrorMiddleware.loggable(error)
+                #expect(line.contains("sqlState=23505"), "\(line)")
+                #expect(line.contains("table=accounts"), "\(line)")
+                #expect(!line.contains("person@example.com"), "\(line)")
+                #expect(String(reflecting: error).contains("person@example.com"), "the raw error holds the row")
+            }
+            _ = account
+        }
+    }
+
+    @Test("HaleLogHandler: a library's lines below info are dropped, Hale's own kept at every level")
+    func librariesAreQuietBelowInfo() {
+        let capture = LogCapture()
+        let logger = capture.logger().keepingLibrariesQuiet
+        logger.trace("statement with binds", source: "PostgresKit")
+        logger.debug("decoded part with headers", source: "Vapor")
+        logger.info("GET /healthz", source: "Vapor")
+        logger.trace("hale's own detail", source: "HaleServer")
+        #expect(!capture.text.contains("binds") && !capture.text.contains("headers"))
+        #expect(capture.text.contains("GET /healthz") && capture.text.contains("hale's own detail"))
+        #expect(logger.keepingLibrariesQuiet.handler is HaleLogHandler)
     }
 
     @Test("an unexpected coding error is logged by kind and path, never with the value it failed on")

@@ -8,6 +8,10 @@ import Vapor
 /// It does not migrate; call `migrate(_:)` (as `hale serve` does when `database.migrateOnStart` is set).
 public func configure(_ app: Application, _ configuration: HaleConfiguration, clock: HaleClock = .system) throws {
     HaleMetrics.bootstrapOnce()
+    // Whatever logging the process bootstrapped, the loggers Hale hands the database drivers and the HTTP server
+    // keep the libraries' sub-info lines, which carry bound values and headers, out of the log.
+    app.logger = app.logger.keepingLibrariesQuiet
+    app.http.server.configuration.logger = app.logger
     app.http.server.configuration.hostname = configuration.server.host
     app.http.server.configuration.port = configuration.server.port
     app.http.server.configuration.shutdownTimeout = .milliseconds(
@@ -76,7 +80,11 @@ private func useDatabase(_ location: DatabaseLocation, in app: Application) thro
         app.databases.use(.sqlite(.file(path), sqlLogLevel: nil), as: .sqliteWriter, isDefault: false)
     case .postgres(let url):
         let configuration = try SQLPostgresConfiguration(url: url)
-        app.databases.use(.postgres(configuration: configuration, maxConnectionsPerEventLoop: 4), as: .psql)
+        // The driver cannot turn its statement log off, as SQLite's can: it logs each statement with its bound
+        // values, some of them secrets, at the level given here. At `trace`, and from a library, HaleLogHandler
+        // drops it.
+        app.databases.use(
+            .postgres(configuration: configuration, maxConnectionsPerEventLoop: 4, sqlLogLevel: .trace), as: .psql)
     }
 }
 

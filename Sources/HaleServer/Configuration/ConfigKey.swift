@@ -314,7 +314,9 @@ extension ConfigKey {
             summary: "The webhook's HMAC-SHA256 key, at least 32 characters; required with webhookUrl. A secret."),
         ConfigKey(
             path: "logging.level", kind: .string, defaultValue: "info",
-            summary: "`debug`, `info`, `notice`, `warning`, `error` or `critical`; never `trace`, which logs tokens."),
+            summary:
+                "`trace`, `debug`, `info`, `notice`, `warning`, `error` or `critical`. Below `info` only Hale's own lines are written, never the libraries' (which carry SQL values and headers); no level logs a token, key or health value."
+        ),
     ]
 
     /// The key with this path, if Hale knows it.

@@ -343,10 +343,10 @@ public struct HaleConfiguration: Sendable {
         return AndroidApp(packageName: parts[0], certificateFingerprint: pairs.joined(separator: ":"))
     }
 
-    /// `trace` is refused: at that level Vapor logs raw requests, bearer tokens included.
+    /// Any level, `trace` included: below `info`, only Hale's own lines are written (`HaleLogHandler`).
     private static func logLevel(_ text: String) throws -> Logger.Level {
-        guard let level = Logger.Level(rawValue: text.lowercased()), level != .trace else {
-            throw ConfigError("logging.level must be one of debug, info, notice, warning, error, critical")
+        guard let level = Logger.Level(rawValue: text.lowercased()) else {
+            throw ConfigError("logging.level must be one of trace, debug, info, notice, warning, error, critical")
         }
         return level
     }

@@ -1,3 +1,4 @@
+import PostgresNIO
 import Vapor
 
 /// The one place where errors become responses.
@@ -52,7 +53,9 @@ struct HaleErrorMiddleware: AsyncMiddleware {
     }
 
     /// What an unexpected error says in the log. Coding errors describe the value they failed on, which can be a
-    /// health sample or a token, so only their kind and coding path are logged.
+    /// health sample or a token, so only their kind and coding path are logged. PostgreSQL's errors carry the row
+    /// they failed on (`Key (token_hash)=(…) already exists`) and the value they could not read, so only the SQL
+    /// state and the names of the table and constraint are.
     static func loggable(_ error: any Error) -> String {
         switch error {
         case let error as EncodingError:
@@ -60,6 +63,13 @@ struct HaleErrorMiddleware: AsyncMiddleware {
             return "EncodingError"
         case let error as DecodingError:
             return "DecodingError (\(type(of: error)))"
+        case let error as PSQLError:
+            let info = error.serverInfo
+            let fields: [(String, PSQLError.ServerInfo.Field)] = [
+                ("sqlState", .sqlState), ("table", .tableName), ("constraint", .constraintName),
+            ]
+            let named = fields.compactMap { name, field in info?[field].map { "\(name)=\($0)" } }
+            return (["PSQLError \(error.code)"] + named).joined(separator: " ")
         default:
             return String(reflecting: error)
         }
