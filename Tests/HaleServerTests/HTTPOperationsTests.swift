@@ -39,6 +39,44 @@ struct HTTPOperationsTests {
         }
     }
 
+    @Test("metrics.bearerToken: /metrics answers only that bearer, compared whole")
+    func metricsCanBeRestricted() async throws {
+        let token = String(repeating: "m", count: 40)
+        try await withHale(settings: ["metrics.bearerToken": token]) { app in
+            for headers: HTTPHeaders in [[:], .bearer(token + "x"), .bearer(String(token.dropLast())), .bearer("")] {
+                let refused = try await app.testing().sendRequest(.GET, "/metrics", headers: headers)
+                #expect(refused.status == .unauthorized)
+                #expect(try refused.coreError().error.code == "UNAUTHORIZED")
+                #expect(refused.headers.first(name: .wwwAuthenticate) == #"Bearer realm="hale-metrics""#)
+            }
+            let allowed = try await app.testing().sendRequest(.GET, "/metrics", headers: .bearer(token))
+            #expect(allowed.status == .ok)
+            #expect(allowed.body.string.contains("http_requests_total"))
+        }
+        #expect(throws: ConfigError.self) { try HaleConfiguration(ConfigValues(["metrics.bearerToken": "short"])) }
+    }
+
+    @Test("every answer, errors included, carries nosniff and no-store; only the JWK Set may be cached")
+    func securityHeaders() async throws {
+        try await withHale { app in
+            let (_, token) = try await makeAccount(app)
+            let answers = [
+                try await app.testing().sendRequest(.GET, "/api/v1/account", headers: .bearer(token)),
+                try await app.testing().sendRequest(.GET, "/health/today", headers: .bearer(token)),
+                try await app.testing().sendRequest(.GET, "/api/v1/account"),
+                try await app.testing().sendRequest(.GET, "/nowhere"),
+                try await app.testing().sendRequest(.POST, "/api/v1/auth/refresh", headers: .json(), body: .json("{")),
+            ]
+            for answer in answers {
+                #expect(answer.headers.first(name: "X-Content-Type-Options") == "nosniff")
+                #expect(answer.headers.first(name: .cacheControl) == "no-store", "\(answer.status)")
+            }
+            let keys = try await app.testing().sendRequest(.GET, "/.well-known/jwks.json")
+            #expect(keys.headers.first(name: "X-Content-Type-Options") == "nosniff")
+            #expect(keys.headers.first(name: .cacheControl)?.hasPrefix("public, max-age=") == true)
+        }
+    }
+
     @Test func processMemoryReadsProcStatus() {
         let status = "Name:\thale\nVmHWM:\t  204800 kB\nVmRSS:\t  102400 kB\nThreads:\t9\n"
         #expect(ProcessMemory(procStatus: status)?.residentBytes == 104_857_600)

@@ -39,6 +39,7 @@ public func configure(_ app: Application, _ configuration: HaleConfiguration, cl
         pushHTTP: try PushHTTPClients.make(for: app, configuration))
 
     app.middleware = Middlewares()
+    app.middleware.use(SecurityHeadersMiddleware())
     app.middleware.use(RouteLoggingMiddleware(logLevel: .info))
     app.middleware.use(RequestIDMiddleware())
     var renderers = ErrorRenderers()

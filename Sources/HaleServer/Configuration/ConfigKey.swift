@@ -313,6 +313,11 @@ extension ConfigKey {
             path: "confirmations.webhookSecret", kind: .string, defaultValue: "",
             summary: "The webhook's HMAC-SHA256 key, at least 32 characters; required with webhookUrl. A secret."),
         ConfigKey(
+            path: "metrics.bearerToken", kind: .string, defaultValue: "",
+            summary:
+                "When set (32 or more characters, e.g. `openssl rand -hex 32`), `/metrics` answers only requests with `Authorization: Bearer` and this token. A secret. Empty: `/metrics` is open; restrict it at the proxy."
+        ),
+        ConfigKey(
             path: "logging.level", kind: .string, defaultValue: "info",
             summary:
                 "`trace`, `debug`, `info`, `notice`, `warning`, `error` or `critical`. Below `info` only Hale's own lines are written, never the libraries' (which carry SQL values and headers); no level logs a token, key or health value."

@@ -187,6 +187,8 @@ public struct HaleConfiguration: Sendable {
     public var confirmationWebhook: ConfirmationWebhook?
     /// The minimum level of log lines written.
     public var logLevel: Logger.Level
+    /// The bearer token `/metrics` requires; nil when it is open.
+    public var metricsBearerToken: String?
 
     /// Reads every key, applying defaults; throws a `ConfigError` naming the first bad value.
     public init(_ values: ConfigValues) throws {
@@ -254,6 +256,7 @@ public struct HaleConfiguration: Sendable {
         push = try Self.push(values)
         confirmationWebhook = try Self.confirmationWebhook(values)
         logLevel = try Self.logLevel(try values.string("logging.level"))
+        metricsBearerToken = try Self.metricsBearerToken(values)
         try validate()
     }
 
@@ -284,6 +287,16 @@ public struct HaleConfiguration: Sendable {
             throw ConfigError("\(path) must be between 1 and 1000000000000, not \(value)")
         }
         return Double(value)
+    }
+
+    /// At least 32 characters when set: it is compared, not looked up, so only its length keeps it from being guessed.
+    private static func metricsBearerToken(_ values: ConfigValues) throws -> String? {
+        let token = try values.string("metrics.bearerToken")
+        guard !token.isEmpty else { return nil }
+        guard token.count >= 32, token.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
+            throw ConfigError("metrics.bearerToken must be at least 32 printable ASCII characters")
+        }
+        return token
     }
 
     /// All four Apple settings or none.

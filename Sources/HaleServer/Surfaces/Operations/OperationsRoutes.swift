@@ -30,7 +30,16 @@ struct OperationsRoutes: RouteCollection {
         return .json(Status(status: "ready"), status: .ok)
     }
 
-    func metrics(_ request: Request) -> Response {
+    func metrics(_ request: Request) throws -> Response {
+        if let expected = request.hale.configuration.metricsBearerToken {
+            guard let presented = request.headers.bearerAuthorization?.token,
+                OpaqueToken.constantTimeEquals(presented, expected)
+            else {
+                var refused = HaleError.missingCredentials
+                refused.bearerChallenge = #"Bearer realm="hale-metrics""#
+                throw refused
+            }
+        }
         var headers = HTTPHeaders()
         headers.contentType = HTTPMediaType(type: "text", subType: "plain", parameters: ["version": "0.0.4"])
         var text = HaleMetrics.registry.emitToBuffer()
