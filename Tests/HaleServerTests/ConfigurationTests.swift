@@ -115,6 +115,24 @@ struct ConfigurationTests {
         #expect(try HaleConfiguration(ConfigValues()).health.plausibility == .standard)
     }
 
+    @Test("a HALE_ variable that names no key is a warning naming the closest key; tools' own variables are not")
+    func typosInTheEnvironmentAreLoud() throws {
+        let environment = [
+            "HALE_DATABSE_URL": "sqlite:x.sqlite", "HALE_SERVER_PROT": "80", "HALE_FROBNICATE_EVERYTHING": "1",
+            "HALE_TEST_POSTGRES_URL": "postgres://x", "HALE_HOSTILE_URL": "http://x", "HALE_BINARY": "/x",
+            "HALE_SERVER_PORT": "9000", "HOME": "/root",
+        ]
+        let configuration = try HaleConfiguration(try ConfigValues.load(yaml: nil, environment: environment))
+        #expect(
+            configuration.warnings == [
+                "HALE_DATABSE_URL is not a configuration variable; it is ignored. Did you mean HALE_DATABASE_URL (database.url)?",
+                "HALE_FROBNICATE_EVERYTHING is not a configuration variable; it is ignored",
+                "HALE_SERVER_PROT is not a configuration variable; it is ignored. Did you mean HALE_SERVER_PORT (server.port)?",
+            ])
+        #expect(configuration.server.port == 9000)
+        #expect(ConfigKey.editDistance(Array("kitten".utf8), Array("sitting".utf8)) == 3)
+    }
+
     @Test func malformedYAMLIsRejected() {
         #expect(throws: ConfigError.self) { try ConfigValues.load(yaml: "server: [1, 2\n", environment: [:]) }
         #expect(throws: ConfigError.self) { try ConfigValues.load(yaml: "- a\n- b\n", environment: [:]) }

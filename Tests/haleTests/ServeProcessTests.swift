@@ -43,7 +43,9 @@ struct ServeProcessTests {
         let (url, dispose) = try await TestDatabase.sqlite.provision()
         defer { Task { await dispose() } }
         let server = try await hale.serve(
-            environment: ["HALE_DATABASE_URL": url, "HALE_SERVER_SHUTDOWN_GRACE_PERIOD": "1s"])
+            environment: [
+                "HALE_DATABASE_URL": url, "HALE_SERVER_SHUTDOWN_GRACE_PERIOD": "1s", "HALE_SERVER_SHUTDOWN_GRACE": "2s",
+            ])
         let port = try #require(server.baseURL.port)
         let socket = try LoopbackSocket(port: port)
         defer { socket.close() }
@@ -58,6 +60,10 @@ struct ServeProcessTests {
             took < .seconds(4), "took \(took): Vapor should close the stalled connection after the 1 s grace period")
         let log = try String(contentsOf: server.log, encoding: .utf8)
         #expect(log.contains("stopping: finishing requests in flight"))
+        #expect(
+            log.contains(
+                "configuration: HALE_SERVER_SHUTDOWN_GRACE is not a configuration variable; it is ignored. Did you mean HALE_SERVER_SHUTDOWN_GRACE_PERIOD"
+            ), "a typo in the environment is a warning at start")
     }
 
     static func keyIDs(_ jwks: Data) throws -> [String] {

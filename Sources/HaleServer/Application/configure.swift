@@ -12,6 +12,7 @@ public func configure(_ app: Application, _ configuration: HaleConfiguration, cl
     // keep the libraries' sub-info lines, which carry bound values and headers, out of the log.
     app.logger = app.logger.keepingLibrariesQuiet
     app.http.server.configuration.logger = app.logger
+    for warning in configuration.warnings { app.logger.warning("configuration: \(warning)") }
     app.http.server.configuration.hostname = configuration.server.host
     app.http.server.configuration.port = configuration.server.port
     app.http.server.configuration.shutdownTimeout = .milliseconds(

@@ -8,6 +8,8 @@ import Yams
 public struct ConfigValues: Sendable, Equatable {
     /// Values by dotted path. Lists hold their items joined by commas.
     public private(set) var values: [String: String]
+    /// Mistakes worth a warning that do not stop Hale: `HALE_` variables that name no key.
+    public private(set) var warnings: [String] = []
 
     /// Values given directly, as tests and tools do.
     public init(_ values: [String: String] = [:]) {
@@ -87,5 +89,6 @@ public struct ConfigValues: Sendable, Equatable {
                 values[key.path] = value
             }
         }
+        warnings += ConfigKey.unknownVariables(in: environment.keys).map(\.warning)
     }
 }

@@ -189,6 +189,8 @@ public struct HaleConfiguration: Sendable {
     public var logLevel: Logger.Level
     /// The bearer token `/metrics` requires; nil when it is open.
     public var metricsBearerToken: String?
+    /// Mistakes in the configuration that do not stop Hale, logged as warnings when it starts.
+    public var warnings: [String]
 
     /// Reads every key, applying defaults; throws a `ConfigError` naming the first bad value.
     public init(_ values: ConfigValues) throws {
@@ -257,6 +259,7 @@ public struct HaleConfiguration: Sendable {
         confirmationWebhook = try Self.confirmationWebhook(values)
         logLevel = try Self.logLevel(try values.string("logging.level"))
         metricsBearerToken = try Self.metricsBearerToken(values)
+        warnings = values.warnings
         try validate()
     }
 
