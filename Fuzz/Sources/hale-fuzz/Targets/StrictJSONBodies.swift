@@ -1,0 +1,35 @@
+import Foundation
+
+@testable import HaleServer
+
+extension FuzzTarget {
+    /// `Sources/HaleServer`'s strict JSON readers: request bodies decoded as `Request.decodeStrict` decodes them
+    /// (`Strict<Body>`, which refuses unknown fields), and the bodies read member by member from a `JSONValue`.
+    /// Inputs: a mode byte naming the body (see `strictReaders`), then the body's JSON.
+    static let strictJSON = FuzzTarget(name: "strict-json") { bytes in
+        guard let mode = bytes.first, let read = strictReaders[mode] else { return }
+        _ = try? read(Data(bytes.dropFirst()))
+    }
+
+    private static let strictReaders: [UInt8: @Sendable (Data) throws -> Void] = [
+        UInt8(ascii: "V"): { _ = try JSONDecoder().decode(JSONValue.self, from: $0) },
+        UInt8(ascii: "H"): { _ = try HealthSubmissionBody.read(JSONDecoder().decode(JSONValue.self, from: $0)) },
+        UInt8(ascii: "O"): { _ = try OAuthLoginBody.read(JSONDecoder().decode(JSONValue.self, from: $0)) },
+        UInt8(ascii: "K"): { _ = try AttestationKeyBody.read(JSONDecoder().decode(JSONValue.self, from: $0)) },
+        UInt8(ascii: "S"): { _ = try decodeStrict(SyncRequest.self, $0) },
+        UInt8(ascii: "Y"): { _ = try decodeStrict(DailySyncRequest.self, $0) },
+        UInt8(ascii: "R"): { _ = try decodeStrict(RegisterVerifyRequest.self, $0) },
+        UInt8(ascii: "A"): { _ = try decodeStrict(AuthenticateVerifyRequest.self, $0) },
+        UInt8(ascii: "D"): { _ = try decodeStrict(DeviceRegistrationChallengeRequest.self, $0) },
+        UInt8(ascii: "B"): { _ = try decodeStrict(BiometricLoginRequest.self, $0) },
+        UInt8(ascii: "C"): { _ = try decodeStrict(ConsentRequest.self, $0) },
+        UInt8(ascii: "F"): { _ = try decodeStrict(CreateFitnessChallengeRequest.self, $0) },
+        UInt8(ascii: "M"): { _ = try decodeStrict(CreateConfirmationRequest.self, $0) },
+        UInt8(ascii: "W"): { _ = try decodeStrict(AnswerConfirmationRequest.self, $0) },
+    ]
+
+    /// What `Request.decodeStrict` does once the content type is checked.
+    private static func decodeStrict<Body: StrictRequestBody>(_ type: Body.Type, _ json: Data) throws -> Body {
+        try JSONDecoder().decode(Strict<Body>.self, from: json).value
+    }
+}
