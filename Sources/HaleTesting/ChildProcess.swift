@@ -57,11 +57,16 @@ final class ChildProcess: @unchecked Sendable {
 
     /// Sends SIGTERM.
     func terminate() {
+        send(SIGTERM)
+    }
+
+    /// Sends `signal`, such as SIGKILL, which no process can catch.
+    func send(_ signal: Int32) {
         guard isRunning else { return }
         #if os(Linux)
-            kill(pid, SIGTERM)
+            kill(pid, signal)
         #else
-            process.terminate()
+            kill(process.processIdentifier, signal)
         #endif
     }
 

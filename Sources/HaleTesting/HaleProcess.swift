@@ -73,7 +73,12 @@ public final class RunningHale: Sendable {
     public func request(_ method: String, _ path: String, bearer: String? = nil, json: String? = nil) async throws
         -> (status: Int, body: Data)
     {
-        var request = URLRequest(url: baseURL.appendingPathComponent(path))
+        // Split off a query, which `appendingPathComponent` would percent-encode into the path.
+        let parts = path.split(separator: "?", maxSplits: 1).map(String.init)
+        var components = URLComponents(url: baseURL.appendingPathComponent(parts[0]), resolvingAgainstBaseURL: false)
+        components?.percentEncodedQuery = parts.count == 2 ? parts[1] : nil
+        guard let url = components?.url else { throw TestSetupError("not a path: \(path)") }
+        var request = URLRequest(url: url)
         request.httpMethod = method
         request.timeoutInterval = 30
         if let bearer {
@@ -85,6 +90,12 @@ public final class RunningHale: Sendable {
         }
         let (data, response) = try await URLSession.shared.data(for: request)
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+    }
+
+    /// Kills it with SIGKILL, as a crash or an out-of-memory killer would, and waits until it is gone.
+    public func kill() {
+        process.send(SIGKILL)
+        process.waitUntilExit()
     }
 
     /// Sends SIGTERM and waits for a graceful exit.
