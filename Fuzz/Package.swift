@@ -11,6 +11,7 @@ let package = Package(
         .package(name: "Hale", path: ".."),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.1.0"),
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
     ],
     targets: [
         .executableTarget(
@@ -22,10 +23,12 @@ let package = Package(
                 .product(name: "DeviceIntegrity", package: "Hale"),
                 .product(name: "SocialTokens", package: "Hale"),
                 .product(name: "HealthSamples", package: "Hale"),
+                .product(name: "StrictJSON", package: "Hale"),
                 .product(name: "HaleServer", package: "Hale"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6), .treatAllWarnings(as: .error)]
         )
