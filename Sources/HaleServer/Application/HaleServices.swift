@@ -32,6 +32,8 @@ public struct HaleServices: Sendable {
     public let devices: Devices
     /// Request budgets.
     public let requestLimits: RequestLimits
+    /// The warning about a proxy missing from `server.trustedProxies`, given once.
+    let untrustedProxyWarning = UntrustedProxyWarning()
     /// The hash-chained audit trail of security events.
     public let audit: AuditTrail
     /// Social sign-in with Google, Apple and Facebook tokens.

@@ -116,6 +116,11 @@ extension ConfigKey {
             path: "deviceKeys.lockoutDuration", kind: .duration, defaultValue: "15m",
             summary: "How long a device stays locked out after too many failed signatures."),
         ConfigKey(
+            path: "server.trustedProxies", kind: .list, defaultValue: "",
+            summary:
+                "Addresses and CIDR ranges (IPv4, IPv6) of the reverse proxies in front of Hale. A request from one of them is the client's that its `X-Forwarded-For` names: the rightmost address there that is not a trusted proxy. Empty: the connecting peer is the client and the header is ignored."
+        ),
+        ConfigKey(
             path: "rateLimits.deviceKeysPerIp", kind: .string, defaultValue: "60/1m",
             summary:
                 "Device-key challenge and verify requests allowed per client IP, as `COUNT/DURATION`; counted per instance."

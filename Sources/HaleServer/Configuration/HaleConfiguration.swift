@@ -15,6 +15,8 @@ public struct HaleConfiguration: Sendable {
         public var shutdownGracePeriod: Duration
         /// How long a connection may send and receive nothing before it is closed.
         public var idleTimeout: Duration
+        /// The reverse proxies whose `X-Forwarded-For` names the client.
+        public var trustedProxies = TrustedProxies()
     }
 
     /// The database.
@@ -219,6 +221,7 @@ public struct HaleConfiguration: Sendable {
         deviceKeys = DeviceKeys(
             lockoutThreshold: try values.integer("deviceKeys.lockoutThreshold"),
             lockoutDuration: try values.duration("deviceKeys.lockoutDuration"))
+        server.trustedProxies = try TrustedProxies(try values.list("server.trustedProxies"))
         rateLimits = RateLimits(
             deviceKeysPerIp: try Self.rateLimit(values, "rateLimits.deviceKeysPerIp"),
             deviceKeysPerFingerprint: try Self.rateLimit(values, "rateLimits.deviceKeysPerFingerprint"),
