@@ -105,7 +105,7 @@ public struct HaleServices: Sendable {
         devices = Devices(
             repository: SQLDeviceRepository(database: database), challenges: challenges, sessions: sessions,
             audit: audit, settings: configuration.deviceKeys, clock: clock)
-        requestLimits = RequestLimits(limiter: RateLimiter(), settings: configuration.rateLimits, clock: clock)
+        requestLimits = RequestLimits(settings: configuration.rateLimits, clock: clock)
         let providerTokens = ProviderTokenVerifier(configuration.socialSignIn, http: providerHTTP, clock: clock)
         socialSignIn = SocialSignIn(
             verifier: providerTokens, repository: SQLSocialAccountRepository(database: database), accounts: accounts,
