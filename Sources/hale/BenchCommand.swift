@@ -59,8 +59,8 @@ struct BenchCommand: AsyncParsableCommand {
             abstract: "Seed 002 sign-ins (challenge, verify, refresh) per second against a running server.",
             discussion: """
                 Create a token with `hale accounts create --email bench@example.com`, and start the server with \
-                rate limits raised, such as HALE_RATE_LIMITS_DEVICE_KEYS_PER_IP=10000000/1m and \
-                HALE_RATE_LIMITS_DEVICE_KEYS_PER_FINGERPRINT=10000000/1m.
+                rate limits raised, such as HALE_RATE_LIMITS_DEVICE_KEYS_PER_IP=10000000/1m, \
+                HALE_RATE_LIMITS_DEVICE_KEYS_PER_FINGERPRINT=10000000/1m and HALE_RATE_LIMITS_REFRESH_PER_IP=10000000/1m.
                 """)
 
         @Option(help: "The server's base URL.") var server: String = "http://127.0.0.1:8080"

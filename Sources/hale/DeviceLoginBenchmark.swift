@@ -83,7 +83,8 @@ struct BenchmarkRequestFailed: Error, CustomStringConvertible {
     var description: String {
         let hint =
             status == 429
-            ? " Raise the server's rateLimits.deviceKeysPerIp and rateLimits.deviceKeysPerFingerprint for benchmarking."
+            ? " Raise the server's rateLimits.deviceKeysPerIp, rateLimits.deviceKeysPerFingerprint and"
+                + " rateLimits.refreshPerIp for benchmarking."
             : ""
         return "\(path) answered \(status): \(body)\(hint)"
     }

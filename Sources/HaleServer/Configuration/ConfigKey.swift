@@ -121,16 +121,39 @@ extension ConfigKey {
                 "Addresses and CIDR ranges (IPv4, IPv6) of the reverse proxies in front of Hale. A request from one of them is the client's that its `X-Forwarded-For` names: the rightmost address there that is not a trusted proxy. Empty: the connecting peer is the client and the header is ignored."
         ),
         ConfigKey(
+            path: "rateLimits.signInPerIp", kind: .string, defaultValue: "60/1m",
+            summary:
+                "Passkey sign-up and sign-in requests (options and verify) and handoff redemptions allowed per client address (an IPv4 address or an IPv6 /64), as `COUNT/DURATION`; counted per instance."
+        ),
+        ConfigKey(
+            path: "rateLimits.refreshPerIp", kind: .string, defaultValue: "120/1m",
+            summary: "Refresh-token exchanges allowed per client address, as `COUNT/DURATION`; per instance."),
+        ConfigKey(
             path: "rateLimits.deviceKeysPerIp", kind: .string, defaultValue: "60/1m",
             summary:
-                "Device-key challenge and verify requests allowed per client IP, as `COUNT/DURATION`; counted per instance."
+                "Device-key challenge and verify requests, registration and sign-in, allowed per client address, as `COUNT/DURATION`; per instance."
         ),
         ConfigKey(
             path: "rateLimits.deviceKeysPerFingerprint", kind: .string, defaultValue: "10/1m",
-            summary: "Device-key sign-in challenges allowed per device fingerprint, as `COUNT/DURATION`; per instance."),
+            summary:
+                "Device-key sign-in challenges allowed per device fingerprint from one client address, as `COUNT/DURATION`; per instance."
+        ),
         ConfigKey(
             path: "rateLimits.socialSignInPerIp", kind: .string, defaultValue: "30/1m",
-            summary: "Social sign-in requests allowed per client IP, as `COUNT/DURATION`; per instance."),
+            summary: "Social sign-in requests allowed per client address, as `COUNT/DURATION`; per instance."),
+        ConfigKey(
+            path: "rateLimits.appleNotificationsPerIp", kind: .string, defaultValue: "600/1m",
+            summary:
+                "Sign in with Apple server notifications allowed per sending address, as `COUNT/DURATION`; per instance."
+        ),
+        ConfigKey(
+            path: "rateLimits.attestationPerAccount", kind: .string, defaultValue: "60/1m",
+            summary:
+                "Attestation nonces, App Attest key registrations, development attestations and attested health submissions (`/health`) allowed per signed-in account, as `COUNT/DURATION`; per instance."
+        ),
+        ConfigKey(
+            path: "rateLimits.confirmationAnswersPerAccount", kind: .string, defaultValue: "30/1m",
+            summary: "Confirmation answers allowed per signed-in account, as `COUNT/DURATION`; per instance."),
         ConfigKey(
             path: "socialSignIn.linkByVerifiedEmail", kind: .boolean, defaultValue: "false",
             summary:

@@ -139,14 +139,29 @@ public struct HaleConfiguration: Sendable {
         public var sourcePriorities: SourcePriorities
     }
 
-    /// Request budgets for routes that invite guessing.
+    /// The request budgets of the routes that do work for anyone, or mint single-use values or verify proofs.
     public struct RateLimits: Sendable {
-        /// Device-key challenge and verify requests per client IP.
-        public var deviceKeysPerIp: RateLimit
-        /// Device-key sign-in challenges per device fingerprint.
-        public var deviceKeysPerFingerprint: RateLimit
-        /// Social sign-in requests per client IP.
-        public var socialSignInPerIp: RateLimit
+        private var rules: [RateLimitBudget: RateLimit]
+
+        /// Reads `rateLimits.<budget>` for every budget.
+        init(_ values: ConfigValues) throws {
+            rules = [:]
+            for budget in RateLimitBudget.allCases {
+                let text = try values.string(budget.configPath)
+                guard let rule = RateLimit(text) else {
+                    throw ConfigError("\(budget.configPath) must be COUNT/DURATION, such as 30/1m, not \"\(text)\"")
+                }
+                rules[budget] = rule
+            }
+        }
+
+        /// The rule of `budget`.
+        public subscript(_ budget: RateLimitBudget) -> RateLimit {
+            guard let rule = rules[budget] else {
+                preconditionFailure("init reads a rule for every budget")
+            }
+            return rule
+        }
     }
 
     /// One Android app: its package and the SHA-256 fingerprint of its signing certificate.
@@ -222,10 +237,7 @@ public struct HaleConfiguration: Sendable {
             lockoutThreshold: try values.integer("deviceKeys.lockoutThreshold"),
             lockoutDuration: try values.duration("deviceKeys.lockoutDuration"))
         server.trustedProxies = try TrustedProxies(try values.list("server.trustedProxies"))
-        rateLimits = RateLimits(
-            deviceKeysPerIp: try Self.rateLimit(values, "rateLimits.deviceKeysPerIp"),
-            deviceKeysPerFingerprint: try Self.rateLimit(values, "rateLimits.deviceKeysPerFingerprint"),
-            socialSignInPerIp: try Self.rateLimit(values, "rateLimits.socialSignInPerIp"))
+        rateLimits = try RateLimits(values)
         socialSignIn = SocialSignIn(
             linkByVerifiedEmail: try values.boolean("socialSignIn.linkByVerifiedEmail"),
             clockSkew: try values.duration("socialSignIn.clockSkew"),
@@ -339,14 +351,6 @@ public struct HaleConfiguration: Sendable {
             throw ConfigError("health.retentionDays must be between 0 (keep) and 36500")
         }
         try socialSignIn.validate()
-    }
-
-    private static func rateLimit(_ values: ConfigValues, _ path: String) throws -> RateLimit {
-        let text = try values.string(path)
-        guard let limit = RateLimit(text) else {
-            throw ConfigError("\(path) must be COUNT/DURATION, such as 30/1m, not \"\(text)\"")
-        }
-        return limit
     }
 
     private static func androidApp(_ entry: String) throws -> AndroidApp {

@@ -10,7 +10,7 @@ struct ConfirmationRoutes: RouteCollection {
         let device = routes.grouped("api", "v1", "confirmations").grouped(BearerAuthMiddleware())
         device.get(use: pending)
         device.get(":confirmationID", use: show)
-        device.post(":confirmationID", "answer", use: answer)
+        device.grouped(AccountRateLimit(.confirmationAnswersPerAccount)).post(":confirmationID", "answer", use: answer)
     }
 
     func create(_ request: Request) async throws -> Response {

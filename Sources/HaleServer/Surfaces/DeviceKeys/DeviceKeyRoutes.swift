@@ -6,11 +6,11 @@ struct DeviceKeyRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let api = routes.grouped("api", "v1")
         let biometric = api.grouped("auth", "biometric")
-        biometric.grouped(DeviceKeyRequestLimit()).post("challenge", use: signInChallenge)
-        biometric.grouped(DeviceKeyRequestLimit()).post("verify", use: signIn)
-        biometric.post("refresh", use: refresh)
+        biometric.grouped(ClientRateLimit(.deviceKeysPerIp)).post("challenge", use: signInChallenge)
+        biometric.grouped(ClientRateLimit(.deviceKeysPerIp)).post("verify", use: signIn)
+        biometric.grouped(ClientRateLimit(.refreshPerIp)).post("refresh", use: refresh)
         let devices = api.grouped("devices").grouped(BearerAuthMiddleware())
-        let registration = devices.grouped("register").grouped(DeviceKeyRequestLimit())
+        let registration = devices.grouped("register").grouped(ClientRateLimit(.deviceKeysPerIp))
         registration.post("challenge", use: registrationChallenge)
         registration.post("verify", use: completeRegistration)
         devices.get(use: list)
@@ -45,7 +45,8 @@ struct DeviceKeyRoutes: RouteCollection {
 
     func signInChallenge(_ request: Request) async throws -> BiometricChallengeResponse {
         let body = try request.decodeStrict(BiometricChallengeRequest.self)
-        try request.hale.requestLimits.admitDeviceKeyRequest(ip: nil, fingerprint: body.deviceFingerprint)
+        try request.hale.requestLimits.admitDeviceSignIn(
+            fingerprint: body.deviceFingerprint, from: request.clientNetwork)
         let issued = try await request.hale.devices.startSignIn(fingerprint: body.deviceFingerprint)
         return BiometricChallengeResponse(
             challenge: issued.challenge, sessionId: issued.sessionId, expiresAt: ISO8601.string(issued.expiresAt))

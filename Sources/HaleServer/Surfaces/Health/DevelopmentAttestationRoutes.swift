@@ -5,7 +5,7 @@ import Vapor
 /// as an intermediate App Attest CA under this installation's development root. Seed 001's error shape.
 struct DevelopmentAttestationRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.grouped("health").grouped(BearerAuthMiddleware())
+        routes.grouped("health").grouped(BearerAuthMiddleware()).grouped(AccountRateLimit(.attestationPerAccount))
             .on(.POST, "development-attestation", body: .collect(maxSize: "16kb"), use: issue)
     }
 

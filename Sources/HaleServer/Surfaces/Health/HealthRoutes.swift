@@ -9,9 +9,11 @@ struct HealthRoutes: RouteCollection {
 
     func boot(routes: any RoutesBuilder) throws {
         let health = routes.grouped("health").grouped(BearerAuthMiddleware())
-        health.get("attestation-nonce", use: nonce)
-        health.on(.POST, body: .collect(maxSize: "64kb"), use: submit)
-        health.on(.POST, "attestation-keys", body: .collect(maxSize: "64kb"), use: registerKey)
+        // Each nonce is a stored single-use row and each submission or key an attestation to verify.
+        let attested = health.grouped(AccountRateLimit(.attestationPerAccount))
+        attested.get("attestation-nonce", use: nonce)
+        attested.on(.POST, body: .collect(maxSize: "64kb"), use: submit)
+        attested.on(.POST, "attestation-keys", body: .collect(maxSize: "64kb"), use: registerKey)
         health.get("statistics", use: statistics)
         health.get("today", use: today)
     }

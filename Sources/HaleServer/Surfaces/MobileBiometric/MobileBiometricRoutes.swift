@@ -6,11 +6,13 @@ import WebAuthn
 struct MobileBiometricRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let biometric = routes.grouped("api", "mobile", "biometric")
-        let maybeSignedIn = biometric.grouped(BearerAuthMiddleware(optional: true))
+        // Sign-up and sign-in do work for anyone: budgeted per client before the bearer token is even read.
+        let ceremonies = biometric.grouped(ClientRateLimit(.signInPerIp))
+        let maybeSignedIn = ceremonies.grouped(BearerAuthMiddleware(optional: true))
         maybeSignedIn.post("register", "options", use: registrationOptions)
         maybeSignedIn.post("register", "verify", use: register)
-        biometric.post("authenticate", "options", use: authenticationOptions)
-        biometric.post("authenticate", "verify", use: authenticate)
+        ceremonies.post("authenticate", "options", use: authenticationOptions)
+        ceremonies.post("authenticate", "verify", use: authenticate)
         let signedIn = biometric.grouped(BearerAuthMiddleware())
         signedIn.get("devices", use: devices)
         signedIn.get("passkeys", use: list)

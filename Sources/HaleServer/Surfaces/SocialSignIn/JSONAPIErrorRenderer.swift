@@ -42,6 +42,7 @@ struct JSONAPIErrorRenderer: ErrorRenderer {
         case .oauthInvalidToken: "OAuth authentication failed"
         case .oauthError: "OAuth sign-in failed"
         case .validationFailed: "Validation failed"
+        case .rateLimited: "Too many requests"
         default: "Request failed"
         }
     }

@@ -1,0 +1,16 @@
+import Vapor
+
+/// Counts each request against a per-account budget before the route does any work. It goes after
+/// `BearerAuthMiddleware`, which sets the account.
+struct AccountRateLimit: AsyncMiddleware {
+    let budget: RateLimitBudget
+
+    init(_ budget: RateLimitBudget) {
+        self.budget = budget
+    }
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        try request.hale.requestLimits.admit(budget, account: try request.account.accountId)
+        return try await next.respond(to: request)
+    }
+}
