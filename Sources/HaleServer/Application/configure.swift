@@ -49,6 +49,7 @@ public func configure(_ app: Application, _ configuration: HaleConfiguration, cl
     app.middleware.use(HaleErrorMiddleware(renderers: renderers))
     try registerRoutes(app)
     app.lifecycle.use(ChallengePurgeService.job())
+    app.lifecycle.use(SignInFailurePurgeService.job())
     app.lifecycle.use(PersonalAccessTokenUseService.job())
     app.lifecycle.use(HealthRetentionService.job())
     app.lifecycle.use(AppleRevocationService.job())

@@ -111,10 +111,14 @@ extension ConfigKey {
         ),
         ConfigKey(
             path: "deviceKeys.lockoutThreshold", kind: .integer, defaultValue: "5",
-            summary: "Failed device-key sign-in signatures in a row after which the device is locked out."),
+            summary:
+                "Failed device-key sign-in signatures from one client address, each within `deviceKeys.lockoutDuration` of the one before, after which that address is locked out of the device; the owner elsewhere is not."
+        ),
         ConfigKey(
             path: "deviceKeys.lockoutDuration", kind: .duration, defaultValue: "15m",
-            summary: "How long a device stays locked out after too many failed signatures."),
+            summary:
+                "How long a client address stays locked out of a device after too many failed signatures, and how long a failure is remembered."
+        ),
         ConfigKey(
             path: "server.trustedProxies", kind: .list, defaultValue: "",
             summary:

@@ -65,8 +65,8 @@ struct PushHarness {
         let now = clock.clock.now()
         let device = Device(
             id: id, accountId: account, name: "Phone", deviceType: "mobile", fingerprintHash: OpaqueToken.hash("\(id)"),
-            fcmToken: fcm, apnsToken: apns, pushTokenUpdatedAt: now, failedSignatureCount: 0, lockedUntil: nil,
-            createdAt: now, lastUsedAt: nil, lastIpRange: nil, deactivatedAt: nil)
+            fcmToken: fcm, apnsToken: apns, pushTokenUpdatedAt: now, createdAt: now, lastUsedAt: nil, lastIpRange: nil,
+            deactivatedAt: nil)
         let key = DeviceKeyRecord(
             id: UUID(), deviceId: id, accountId: account, publicKey: "", thumbprint: "\(id)", keyType: "ec-p256",
             declaredAlgorithm: "ES256", signatureConvention: "test", createdAt: now, lastUsedAt: nil, revokedAt: nil)

@@ -71,8 +71,7 @@ extension Devices {
         let device = Device(
             id: pending.deviceId, accountId: account, name: pending.name, deviceType: pending.deviceType,
             fingerprintHash: pending.fingerprintHash, fcmToken: nil, apnsToken: nil, pushTokenUpdatedAt: nil,
-            failedSignatureCount: 0, lockedUntil: nil, createdAt: now, lastUsedAt: nil,
-            lastIpRange: ip.flatMap(IPRange.of), deactivatedAt: nil)
+            createdAt: now, lastUsedAt: nil, lastIpRange: ip.flatMap(IPRange.of), deactivatedAt: nil)
         let record = DeviceKeyRecord(
             id: UUID(), deviceId: device.id, accountId: account, publicKey: pending.publicKey,
             thumbprint: key.thumbprint, keyType: Self.keyType(key.kind), declaredAlgorithm: pending.declaredAlgorithm,
@@ -81,7 +80,7 @@ extension Devices {
             .deviceRegistered, AuditTrail.Subject(account: account, device: device.id, ipRange: device.lastIpRange),
             details: ["keyType": record.keyType, "signatureConvention": record.signatureConvention])
         try await repository.insert(device, key: record, audit: event)
-        return Summary(device: device, keys: [record], sessions: [])
+        return Summary(device: device, keys: [record], sessions: [], lockedUntil: nil)
     }
 
     static func keyType(_ kind: DevicePublicKey.Kind) -> String {

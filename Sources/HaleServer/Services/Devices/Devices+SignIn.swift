@@ -16,25 +16,29 @@ extension Devices {
             challenge: pending.challenge, sessionId: issued.value, deviceId: nil, expiresAt: issued.challenge.expiresAt)
     }
 
-    /// Completes a sign-in: consumes the challenge once, finds the key among the fingerprint's devices that made the
-    /// signature, and starts a session on that device. Every failure past the challenge is the same 401.
+    /// Completes a sign-in from `ip`: consumes the challenge once, finds the key among the fingerprint's devices that
+    /// made the signature, and starts a session on that device. Every failure past the challenge is the same 401.
+    ///
+    /// Failures are counted per device and client network (`SignInLockout`): someone who knows only a device's
+    /// fingerprint locks out the network they fail from, never the device's owner signing in from another.
     public func completeSignIn(
         sessionId: String, signedChallenge: String, rememberMe: Bool, ip: String?, logger: Logger
     ) async throws -> TokenPair {
         let consumed = try await challenges.consumeOrInvalid(kind: Self.signInKind, value: sessionId)
         let pending = try ChallengeContext.decode(PendingDeviceSignIn.self, from: consumed.context)
         let now = clock.now()
+        let network = SignInLockout.network(of: ip)
         let candidates = try await repository.signInCandidates(
-            fingerprintHash: pending.fingerprintHash, at: now, limit: Self.candidateLimit)
+            fingerprintHash: pending.fingerprintHash, network: network, at: now, limit: Self.candidateLimit)
         guard let signer = Self.signer(of: signedChallenge, over: pending.challenge, among: candidates) else {
             try await repository.recordFailedSignature(
-                devices: candidates.map(\.device.id), threshold: Int64(settings.lockoutThreshold),
-                lockedUntil: now.addingTimeInterval(settings.lockoutDuration.timeInterval))
+                devices: candidates.map(\.device.id), network: network, at: now, lockout: SignInLockout(settings))
             logger.notice("device sign-in failed", metadata: ["candidates": "\(candidates.count)"])
             throw HaleError.deviceSignInFailed
         }
         let ipRange = ip.flatMap(IPRange.of)
-        try await repository.recordSignIn(key: signer.key.id, device: signer.device.id, ipRange: ipRange, at: now)
+        try await repository.recordSignIn(
+            key: signer.key.id, device: signer.device.id, network: network, ipRange: ipRange, at: now)
         let tokens = try await sessions.start(
             account: signer.device.accountId, device: signer.device.id, signInMethod: "device_key",
             rememberMe: rememberMe)

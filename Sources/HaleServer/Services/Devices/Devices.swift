@@ -26,14 +26,28 @@ public struct Devices: Sendable {
         public let keys: [DeviceKeyRecord]
         /// Its active sessions.
         public let sessions: [Session]
+        /// While some client network is locked out of signing in with it after failed signatures, when the last such
+        /// lock ends.
+        public let lockedUntil: Date?
     }
 
-    /// The account's devices, oldest first, each with its keys and active sessions.
+    /// The account's devices, oldest first, each with its keys, active sessions and lockout.
     public func list(for account: AccountID) async throws -> [Summary] {
         let devices = try await repository.devices(of: account)
         let keys = Dictionary(grouping: try await repository.keys(of: account), by: \.deviceId)
         let active = Dictionary(grouping: try await sessions.active(of: account), by: \.deviceId)
-        return devices.map { Summary(device: $0, keys: keys[$0.id] ?? [], sessions: active[$0.id] ?? []) }
+        let locks = try await repository.lockouts(of: account, at: clock.now())
+        return devices.map {
+            Summary(device: $0, keys: keys[$0.id] ?? [], sessions: active[$0.id] ?? [], lockedUntil: locks[$0.id])
+        }
+    }
+
+    /// Forgets failed signatures that can lock nothing any more: those of networks not locked out whose last
+    /// failure is older than the lockout duration. Returns how many counts were deleted.
+    public func forgetStaleSignInFailures() async throws -> Int {
+        let now = clock.now()
+        return try await repository.forgetSignInFailures(
+            before: now.addingTimeInterval(-settings.lockoutDuration.timeInterval), at: now)
     }
 
     /// One of the account's devices.

@@ -26,5 +26,6 @@ enum HaleMigrations {
         M0021_CreateDevelopmentAttestationAuthority(),
         M0022_MarkDevelopmentAttestKeys(),
         M0023_AddPersonalAccessTokenExpiry(),
+        M0024_CountSignInFailuresPerNetwork(),
     ]
 }

@@ -18,10 +18,6 @@ public struct Device: Codable, Sendable, Equatable {
     public var apnsToken: String?
     /// When a push token was last set.
     public var pushTokenUpdatedAt: Date?
-    /// Failed sign-in signatures since the last success.
-    public var failedSignatureCount: Int64
-    /// Until when sign-in is refused after too many failed signatures.
-    public var lockedUntil: Date?
     /// When it was registered.
     public var createdAt: Date
     /// When it last signed in.

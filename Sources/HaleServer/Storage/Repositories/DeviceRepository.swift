@@ -21,12 +21,23 @@ protocol DeviceRepository: Sendable {
     func activeKeyCount(of account: AccountID) async throws -> Int
     /// The keys of the account's devices, oldest first.
     func keys(of account: AccountID) async throws -> [DeviceKeyRecord]
-    /// Unrevoked keys on active devices with this fingerprint that are not locked out at `date`; at most `limit`.
-    func signInCandidates(fingerprintHash: String, at date: Date, limit: Int) async throws -> [SignInCandidate]
-    /// Records a sign-in with `key`: its and its device's last use and network, and the failure count reset.
-    func recordSignIn(key: UUID, device: DeviceID, ipRange: String?, at date: Date) async throws
-    /// Counts a failed signature on each device; a device reaching `threshold` is locked until `lockedUntil`.
-    func recordFailedSignature(devices: [DeviceID], threshold: Int64, lockedUntil: Date) async throws
+    /// Unrevoked keys on active devices with this fingerprint that are not locked out for `network` at `date`; at
+    /// most `limit`.
+    func signInCandidates(fingerprintHash: String, network: String, at date: Date, limit: Int) async throws
+        -> [SignInCandidate]
+    /// Records a sign-in with `key` from `network`: its and its device's last use and range, and the network's
+    /// failed signatures on the device forgotten.
+    func recordSignIn(key: UUID, device: DeviceID, network: String, ipRange: String?, at date: Date) async throws
+    /// Counts a failed signature from `network` on each device; a count whose last failure is older than
+    /// `lockout.duration` starts again. A count reaching `lockout.threshold` locks `network` out of the device for
+    /// `lockout.duration`, and starts again.
+    func recordFailedSignature(devices: [DeviceID], network: String, at date: Date, lockout: SignInLockout)
+        async throws
+    /// For each of the account's devices that some network is locked out of at `date`, the latest end of a lock.
+    func lockouts(of account: AccountID, at date: Date) async throws -> [DeviceID: Date]
+    /// Deletes the failure counts that can lock nothing any more: not locked at `date` and last failed before
+    /// `cutoff`. Returns how many.
+    func forgetSignInFailures(before cutoff: Date, at date: Date) async throws -> Int
     /// Renames one of the account's devices; returns whether it exists.
     func rename(_ id: DeviceID, of account: AccountID, to name: String) async throws -> Bool
     /// Sets the push token of one of the account's active devices; returns whether it exists.

@@ -50,7 +50,9 @@ struct SQLDeviceRepository: DeviceRepository {
             .orderBy("created_at").all(decoding: DeviceKeyRecord.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
-    func signInCandidates(fingerprintHash: String, at date: Date, limit: Int) async throws -> [SignInCandidate] {
+    func signInCandidates(fingerprintHash: String, network: String, at date: Date, limit: Int) async throws
+        -> [SignInCandidate]
+    {
         let query = database.sql.select().column(SQLColumn(SQLLiteral.all, table: SQLIdentifier("devices")))
         for column in Self.keyColumns {
             query.column(SQLColumn(column, table: "device_keys"), as: Self.keyColumnPrefix + column)
@@ -59,11 +61,19 @@ struct SQLDeviceRepository: DeviceRepository {
             .join(
                 "devices", on: SQLColumn("id", table: "devices"), .equal, SQLColumn("device_id", table: "device_keys")
             )
+            .join(
+                SQLIdentifier(Self.failures), method: SQLJoinMethod.left,
+                on: SQLBinaryExpression(
+                    SQLBinaryExpression(
+                        SQLColumn("device_id", table: Self.failures), .equal, SQLColumn("id", table: "devices")),
+                    .and,
+                    SQLBinaryExpression(SQLColumn("client_network", table: Self.failures), .equal, SQLBind(network)))
+            )
             .where(SQLColumn("fingerprint_hash", table: "devices"), .equal, SQLBind(fingerprintHash))
             .where(SQLColumn("deactivated_at", table: "devices"), .is, SQLLiteral.null)
             .where {
-                $0.where(SQLColumn("locked_until", table: "devices"), .is, SQLLiteral.null)
-                    .orWhere(SQLColumn("locked_until", table: "devices"), .lessThanOrEqual, SQLBind(date))
+                $0.where(SQLColumn("locked_until", table: Self.failures), .is, SQLLiteral.null)
+                    .orWhere(SQLColumn("locked_until", table: Self.failures), .lessThanOrEqual, SQLBind(date))
             }
             .where(SQLColumn("revoked_at", table: "device_keys"), .is, SQLLiteral.null)
             .orderBy(SQLColumn("created_at", table: "device_keys")).limit(limit)
@@ -83,35 +93,31 @@ struct SQLDeviceRepository: DeviceRepository {
     ]
     private static let keyColumnPrefix = "key_"
 
-    func recordSignIn(key: UUID, device: DeviceID, ipRange: String?, at date: Date) async throws {
-        @Sendable func updates(on sql: any SQLDatabase) -> (key: SQLUpdateBuilder, device: SQLUpdateBuilder) {
+    func recordSignIn(key: UUID, device: DeviceID, network: String, ipRange: String?, at date: Date) async throws {
+        @Sendable func updates(on sql: any SQLDatabase) -> (
+            key: SQLUpdateBuilder, device: SQLUpdateBuilder, failures: SQLDeleteBuilder
+        ) {
             let deviceUpdate = sql.update("devices")
             if let ipRange { deviceUpdate.set("last_ip_range", to: ipRange) }
-            deviceUpdate.set("last_used_at", to: date).set("failed_signature_count", to: 0)
-                .set("locked_until", to: SQLLiteral.null).where("id", .equal, device)
-            return (sql.update("device_keys").set("last_used_at", to: date).where("id", .equal, key), deviceUpdate)
+            deviceUpdate.set("last_used_at", to: date).where("id", .equal, device)
+            return (
+                sql.update("device_keys").set("last_used_at", to: date).where("id", .equal, key), deviceUpdate,
+                sql.delete(from: Self.failures).where("device_id", .equal, device)
+                    .where("client_network", .equal, network)
+            )
         }
         if database.isPostgres {
             // One statement and one commit: PostgreSQL runs a data-modifying WITH clause as part of the statement.
-            let (key, device) = updates(on: database.sql)
-            try await device.with("key_used", as: key.update).run()
+            let (key, device, failures) = updates(on: database.sql)
+            try await device.with("key_used", as: key.update).with("failures_forgotten", as: failures.delete).run()
         } else {
             try await database.writeTransaction { database in
-                let (key, device) = updates(on: database.sql)
+                let (key, device, failures) = updates(on: database.sql)
                 try await key.run()
                 try await device.run()
+                try await failures.run()
             }
         }
-    }
-
-    func recordFailedSignature(devices: [DeviceID], threshold: Int64, lockedUntil: Date) async throws {
-        guard !devices.isEmpty else { return }
-        try await database.sql.update("devices")
-            .set("failed_signature_count", to: SQLRaw("failed_signature_count + 1"))
-            .where("id", .in, devices).run()
-        try await database.sql.update("devices")
-            .set("locked_until", to: lockedUntil).set("failed_signature_count", to: 0)
-            .where("id", .in, devices).where("failed_signature_count", .greaterThanOrEqual, threshold).run()
     }
 
     func rename(_ id: DeviceID, of account: AccountID, to name: String) async throws -> Bool {

@@ -10,7 +10,7 @@ extension DeviceResponse {
         createdAt = ISO8601.string(device.createdAt)
         lastUsedAt = device.lastUsedAt.map(ISO8601.string)
         deactivatedAt = device.deactivatedAt.map(ISO8601.string)
-        lockedUntil = device.lockedUntil.flatMap { $0 > now ? ISO8601.string($0) : nil }
+        lockedUntil = summary.lockedUntil.flatMap { $0 > now ? ISO8601.string($0) : nil }
         keys = summary.keys.map(Key.init)
         self.passkeys = passkeys.filter { $0.deviceId == device.id }.map(Passkey.init)
         pushTokens = Self.pushRegistrations(device)
