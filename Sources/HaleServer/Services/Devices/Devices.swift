@@ -85,10 +85,6 @@ public struct Devices: Sendable {
     }
 
     static func validName(_ name: String) throws -> String {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...100).contains(trimmed.count) else {
-            throw HaleError.invalidRequest("deviceName must be 1 to 100 characters.")
-        }
-        return trimmed
+        try TextRule.name.checkTrimmed(name, field: "deviceName")
     }
 }

@@ -108,15 +108,12 @@ extension Passkeys {
         Base64URL.decode(id).map { Base64URL.encode($0) } ?? id
     }
 
+    /// The device's name, which `PasskeyDevice.checked` keeps to a passkey name's rule, else "Passkey".
     static func defaultName(for device: PasskeyDevice?) -> String {
-        device?.deviceName.flatMap { $0.isEmpty ? nil : String($0.prefix(100)) } ?? "Passkey"
+        device?.deviceName ?? "Passkey"
     }
 
-    static func validatedDisplayName(_ name: String) throws -> String {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...100).contains(trimmed.count) else {
-            throw HaleError.invalidRequest("The name must be 1 to 100 characters.")
-        }
-        return trimmed
+    static func validatedName(_ name: String, field: String) throws -> String {
+        try TextRule.name.checkTrimmed(name, field: field)
     }
 }

@@ -40,6 +40,7 @@ public struct Passkeys: Sendable {
             CredentialDescriptor(id: Array(Base64URL.decode($0.credentialId) ?? Data()))
         }
         let name = account.email ?? account.unverifiedEmail ?? "Hale account"
+        let device = try device.checked()
         return try await creationOptions(
             user: .init(handle: handle, name: name, displayName: name), excluding: existing,
             binding: ChallengeBinding(accountId: accountID),
@@ -50,8 +51,9 @@ public struct Passkeys: Sendable {
     public func signUpOptions(displayName: String, email: String?, device: PasskeyDevice) async throws
         -> CreationOptions
     {
-        let name = try Self.validatedDisplayName(displayName)
+        let name = try Self.validatedName(displayName, field: "displayName")
         let email = try email.map(Accounts.normalizedEmail)
+        let device = try device.checked()
         let handle = Array(OpaqueToken.randomBytes(32))
         return try await creationOptions(
             user: .init(handle: handle, name: email ?? name, displayName: name), excluding: [], binding: .none,
@@ -65,6 +67,7 @@ public struct Passkeys: Sendable {
         _ response: RegistrationResponseJSON, account: AccountID?, registeredDevice: DeviceID? = nil,
         device: PasskeyDevice?
     ) async throws -> Registered {
+        let device = try device?.checked(fieldPrefix: "deviceInfo.")
         let (challenge, pending) = try await consumeRegistration(response, account: account)
         let verified: VerifiedRegistration
         do {
@@ -136,7 +139,7 @@ public struct Passkeys: Sendable {
 
     /// Renames one of the account's passkeys.
     public func rename(_ id: UUID, of account: AccountID, to name: String) async throws {
-        guard try await repository.rename(id, of: account, to: try Self.validatedDisplayName(name)) else {
+        guard try await repository.rename(id, of: account, to: try Self.validatedName(name, field: "name")) else {
             throw Self.notFound
         }
     }

@@ -50,6 +50,17 @@ struct JSONAPIReader {
         return nil
     }
 
+    /// A string that keeps `rule`, or `nil` and an error that states the rule.
+    mutating func text(_ value: JSONValue?, at pointer: String, rule: TextRule) -> String? {
+        switch value {
+        case .string(let text) where rule.allows(text): return text
+        case .string: fail(pointer, "must be \(rule.requirement).")
+        case nil, .null?: fail(pointer, "is required.")
+        case let other?: fail(pointer, "must be a string, not \(other.typeName).")
+        }
+        return nil
+    }
+
     /// One of an enumeration's raw values.
     mutating func choice<Choice: RawRepresentable & CaseIterable>(
         _ value: JSONValue?, at pointer: String, as: Choice.Type
