@@ -35,8 +35,8 @@ public func configure(_ app: Application, _ configuration: HaleConfiguration, cl
         pushHTTP: try PushHTTPClients.make(for: app, configuration))
 
     app.middleware = Middlewares()
-    app.middleware.use(RouteLoggingMiddleware(logLevel: .info))
     app.middleware.use(RequestIDMiddleware())
+    app.middleware.use(RequestLogMiddleware(level: .info))
     var renderers = ErrorRenderers()
     renderers.register(JSONAPIErrorRenderer(), for: SocialSignInRoutes.path)
     renderers.register(NestErrorRenderer(), for: HealthRoutes.path)
