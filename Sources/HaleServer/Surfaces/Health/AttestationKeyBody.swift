@@ -11,7 +11,7 @@ struct AttestationKeyBody {
     static func read(_ body: JSONValue) throws -> AttestationKeyBody {
         guard case .object(let members) = body else { throw HaleError.invalidRequest("The body must be a JSON object") }
         if let unknown = members.keys.sorted().first(where: { !["keyId", "attestation", "nonce"].contains($0) }) {
-            throw HaleError.invalidRequest("property \(unknown) should not exist")
+            throw HaleError.invalidRequest("property \(EchoedName.text(unknown)) should not exist")
         }
         guard case .string(let keyID)? = members["keyId"], let keyBytes = Data(base64Encoded: keyID),
             keyBytes.count == 32

@@ -9,7 +9,7 @@ struct DevelopmentAttestationBody {
     static func read(_ body: JSONValue) throws -> DevelopmentAttestationBody {
         guard case .object(let members) = body else { throw HaleError.invalidRequest("The body must be a JSON object") }
         if let unknown = members.keys.sorted().first(where: { $0 != "publicKey" }) {
-            throw HaleError.invalidRequest("property \(unknown) should not exist")
+            throw HaleError.invalidRequest("property \(EchoedName.text(unknown)) should not exist")
         }
         guard case .string(let text)? = members["publicKey"], !text.isEmpty else {
             throw HaleError.invalidRequest("publicKey must be a non-empty string")

@@ -12,7 +12,7 @@ enum HealthSubmissionBody {
     static func read(_ body: JSONValue) throws -> HealthSubmission {
         guard case .object(let members) = body else { throw HaleError.invalidRequest("The body must be a JSON object") }
         if let unknown = members.keys.sorted().first(where: { !fields.contains($0) }) {
-            throw HaleError.invalidRequest("property \(unknown) should not exist")
+            throw HaleError.invalidRequest("property \(EchoedName.text(unknown)) should not exist")
         }
         let nonce = try text(members["nonce"], "nonce", maxLength: 256)
         let token = try text(members["attestationToken"], "attestationToken", maxLength: maxTokenLength)

@@ -29,10 +29,11 @@ struct JSONAPIReader {
         }
     }
 
-    /// Records an error for every member of `object` not in `known`.
+    /// Records an error for every member of `object` not in `known`; a name is repeated in its pointer as
+    /// `EchoedName` cuts and escapes it.
     mutating func rejectUnknownMembers(of object: [String: JSONValue], at pointer: String, known: Set<String>) {
         for name in object.keys.sorted() where !known.contains(name) {
-            fail("\(pointer)/\(Self.escaped(name))", "is not a member this endpoint accepts.")
+            fail("\(pointer)/\(Self.escaped(EchoedName.text(name)))", "is not a member this endpoint accepts.")
         }
     }
 
