@@ -56,6 +56,7 @@ extension Devices {
     public func completeRegistration(
         sessionId: String, signedChallenge: String, account: AccountID, ip: String?
     ) async throws -> Summary {
+        try OpaqueToken.checkPresented(sessionId, field: "sessionId")
         let consumed = try await challenges.consumeOrInvalid(
             kind: Self.registrationKind, value: sessionId, binding: ChallengeBinding(accountId: account))
         let pending = try ChallengeContext.decode(PendingDeviceRegistration.self, from: consumed.context)
@@ -92,8 +93,11 @@ extension Devices {
     }
 
     private static func publicKey(_ pem: String) throws -> DevicePublicKey {
-        guard pem.utf8.count <= 16_384 else {
-            throw HaleError(.invalidPublicKey, status: 400, message: "The public key is longer than any accepted key.")
+        guard pem.utf8.count <= DevicePublicKey.maximumPEMLength else {
+            throw HaleError(
+                .invalidPublicKey, status: 400,
+                message:
+                    "publicKey must be at most \(DevicePublicKey.maximumPEMLength) bytes: a PEM SubjectPublicKeyInfo.")
         }
         do {
             return try DevicePublicKey(pemRepresentation: pem)

@@ -1,3 +1,4 @@
+import DeviceKeys
 import Vapor
 
 /// Confirmation requests: created and read by the app's backend under `/api/v1/admin/confirmations` with an admin
@@ -39,8 +40,10 @@ struct ConfirmationRoutes: RouteCollection {
         guard let decision = body.decision.flatMap(ConfirmationMessage.Decision.init(rawValue:)) else {
             throw HaleError.invalidRequest("decision must be \"approve\" or \"deny\".")
         }
-        guard let signature = body.signature, !signature.isEmpty, signature.utf8.count <= 1_024 else {
-            throw HaleError.invalidRequest("signature is required: the device key's signature, base64.")
+        let longest = DevicePublicKey.maximumSignatureTextLength
+        guard let signature = body.signature, (1...longest).contains(signature.utf8.count) else {
+            throw HaleError.invalidRequest(
+                "signature must be 1 to \(longest) bytes: the device key's signature, base64.")
         }
         let identity = try request.account
         if let claimed = body.deviceId, claimed.lowercased() != identity.deviceId?.description {
