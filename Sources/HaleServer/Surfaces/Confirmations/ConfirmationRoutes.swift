@@ -11,7 +11,7 @@ struct ConfirmationRoutes: RouteCollection {
         let device = routes.grouped("api", "v1", "confirmations").grouped(BearerAuthMiddleware())
         device.get(use: pending)
         device.get(":confirmationID", use: show)
-        device.post(":confirmationID", "answer", use: answer)
+        device.on(.POST, ":confirmationID", "answer", limit: .small, use: answer)
     }
 
     func create(_ request: Request) async throws -> Response {

@@ -10,8 +10,8 @@ struct HealthRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let health = routes.grouped("health").grouped(BearerAuthMiddleware())
         health.get("attestation-nonce", use: nonce)
-        health.on(.POST, body: .collect(maxSize: "64kb"), use: submit)
-        health.on(.POST, "attestation-keys", body: .collect(maxSize: "64kb"), use: registerKey)
+        health.on(.POST, limit: .document, use: submit)
+        health.on(.POST, "attestation-keys", limit: .document, use: registerKey)
         health.get("statistics", use: statistics)
         health.get("today", use: today)
     }

@@ -7,14 +7,14 @@ struct MobileBiometricRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let biometric = routes.grouped("api", "mobile", "biometric")
         let maybeSignedIn = biometric.grouped(BearerAuthMiddleware(optional: true))
-        maybeSignedIn.post("register", "options", use: registrationOptions)
-        maybeSignedIn.post("register", "verify", use: register)
-        biometric.post("authenticate", "options", use: authenticationOptions)
-        biometric.post("authenticate", "verify", use: authenticate)
+        maybeSignedIn.on(.POST, "register", "options", limit: .form, use: registrationOptions)
+        maybeSignedIn.on(.POST, "register", "verify", limit: .passkeyCeremony, use: register)
+        biometric.on(.POST, "authenticate", "options", limit: .small, use: authenticationOptions)
+        biometric.on(.POST, "authenticate", "verify", limit: .passkeyCeremony, use: authenticate)
         let signedIn = biometric.grouped(BearerAuthMiddleware())
         signedIn.get("devices", use: devices)
         signedIn.get("passkeys", use: list)
-        signedIn.patch("passkeys", ":passkeyID", use: rename)
+        signedIn.on(.PATCH, "passkeys", ":passkeyID", limit: .small, use: rename)
         signedIn.delete("passkeys", ":passkeyID", use: delete)
     }
 

@@ -4,8 +4,8 @@ import Vapor
 struct SessionRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let api = routes.grouped("api", "v1")
-        api.post("auth", "refresh", use: refresh)
-        api.post("auth", "handoff", "redeem", use: redeemHandoff)
+        api.on(.POST, "auth", "refresh", limit: .small, use: refresh)
+        api.on(.POST, "auth", "handoff", "redeem", limit: .small, use: redeemHandoff)
         let signedIn = api.grouped(BearerAuthMiddleware())
         signedIn.get("account", use: account)
         signedIn.delete("account", use: deleteAccount)
