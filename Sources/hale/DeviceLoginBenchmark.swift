@@ -82,9 +82,13 @@ struct BenchmarkRequestFailed: Error, CustomStringConvertible {
 
     var description: String {
         let hint =
-            status == 429
-            ? " Raise the server's rateLimits.deviceKeysPerIp and rateLimits.deviceKeysPerFingerprint for benchmarking."
-            : ""
+            switch status {
+            case 429:
+                " Raise the server's rateLimits.deviceKeysPerIp and rateLimits.deviceKeysPerFingerprint for benchmarking."
+            case 409 where body.contains("LIMIT_REACHED"):
+                " Raise the server's accountLimits.devices to at least --concurrency for benchmarking."
+            default: ""
+            }
         return "\(path) answered \(status): \(body)\(hint)"
     }
 }

@@ -35,6 +35,7 @@ extension Devices {
         -> DeviceChallenge
     {
         let key = try Self.publicKey(request.publicKey)
+        try await requireRoom(in: account)
         guard try await !repository.keyExists(thumbprint: key.thumbprint) else {
             throw HaleError(.conflict, status: 409, message: "This device key is registered already.")
         }
@@ -60,6 +61,7 @@ extension Devices {
         let consumed = try await challenges.consumeOrInvalid(
             kind: Self.registrationKind, value: sessionId, binding: ChallengeBinding(accountId: account))
         let pending = try ChallengeContext.decode(PendingDeviceRegistration.self, from: consumed.context)
+        try await requireRoom(in: account)
         guard let der = Data(base64Encoded: pending.publicKey) else { throw HaleError.invalidChallenge }
         let key = try Self.publicKey(der: Array(der))
         let convention: SignatureConvention

@@ -8,6 +8,8 @@ public struct Devices: Sendable {
     let sessions: Sessions
     let audit: AuditTrail
     let settings: HaleConfiguration.DeviceKeys
+    /// The most devices one account may have registered, deactivated ones included (`accountLimits.devices`).
+    let maximumPerAccount: Int
     let clock: HaleClock
 
     static let registrationKind = "device_registration"
@@ -81,6 +83,17 @@ public struct Devices: Sendable {
             alertExcluding: Set([id, requester].compactMap { $0 }))
         guard try await repository.delete(id, of: account, at: clock.now(), audit: event) else {
             throw HaleError.deviceNotRegistered
+        }
+    }
+
+    /// A 409 when the account has as many devices as it may: checked when a registration starts, and again before
+    /// it completes, since several may be under way at once.
+    func requireRoom(in account: AccountID) async throws {
+        let count = try await repository.devices(of: account).count
+        guard count < maximumPerAccount else {
+            throw HaleError.limitReached(
+                "This account has \(count) devices, the most it may have (\(maximumPerAccount)); delete one to add another."
+            )
         }
     }
 

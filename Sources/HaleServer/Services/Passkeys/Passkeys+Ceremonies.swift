@@ -21,6 +21,16 @@ extension Passkeys {
             challenge: bytes, user: user, excluding: excluding, residentKey: .required, userVerification: verification)
     }
 
+    /// A 409 when an account that has `count` passkeys may not have another: checked when the options are asked
+    /// for, and again before the passkey is stored, since several ceremonies may be open at once.
+    func requireRoom(besides count: Int) throws {
+        guard count < maximumPerAccount else {
+            throw HaleError.limitReached(
+                "This account has \(count) passkeys, the most it may have (\(maximumPerAccount)); delete one to add another."
+            )
+        }
+    }
+
     /// Consumes the registration ceremony the response answers; a signed-in caller may only answer its own.
     func consumeRegistration(_ response: RegistrationResponseJSON, account: AccountID?) async throws
         -> ([UInt8], PendingRegistration)
