@@ -12,6 +12,12 @@ public struct DevicePublicKey: Sendable, Hashable {
     public let derRepresentation: [UInt8]
     let verifyingKey: VerifyingKey
 
+    /// The longest PEM document accepted, in bytes: longer than the PEM of an RSA key far above the 8192-bit cap, so
+    /// an oversized key still gets its own error.
+    public static let maximumPEMLength = 8192
+    /// The longest signature text accepted, in bytes: the standard base64 of an RSA-8192 signature.
+    public static let maximumSignatureTextLength = (1024 + 2) / 3 * 4
+
     /// Parses a `PUBLIC KEY` PEM document as the iOS, Android and React Native clients write it.
     public init(pemRepresentation: String) throws(DeviceKeyError) {
         try self.init(derRepresentation: PublicKeyPEM.der(from: pemRepresentation))

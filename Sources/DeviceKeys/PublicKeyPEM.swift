@@ -4,8 +4,7 @@
 enum PublicKeyPEM {
     static let header = "-----BEGIN PUBLIC KEY-----"
     static let footer = "-----END PUBLIC KEY-----"
-    /// Longer than the PEM of an RSA key far above the 8192-bit cap, so oversized keys still get their own error.
-    static let maximumTextLength = 8192
+    static let maximumTextLength = DevicePublicKey.maximumPEMLength
     static let maximumLineLength = 76
     static let lineLength = 64
     private static let lineFeed = UInt8(ascii: "\n")

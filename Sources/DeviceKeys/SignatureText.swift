@@ -3,7 +3,7 @@
 enum SignatureText {
     /// An RSA-8192 signature; nothing accepted is longer.
     static let maximumByteCount = 1024
-    private static let maximumTextLength = (maximumByteCount + 2) / 3 * 4
+    private static let maximumTextLength = DevicePublicKey.maximumSignatureTextLength
     private static let whitespace: Set<UInt8> = [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20]
     private static let base64URLOnly: Set<UInt8> = [UInt8(ascii: "-"), UInt8(ascii: "_")]
 

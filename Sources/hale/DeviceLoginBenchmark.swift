@@ -82,10 +82,14 @@ struct BenchmarkRequestFailed: Error, CustomStringConvertible {
 
     var description: String {
         let hint =
-            status == 429
-            ? " Raise the server's rateLimits.deviceKeysPerIp, rateLimits.deviceKeysPerFingerprint and"
-                + " rateLimits.refreshPerIp for benchmarking."
-            : ""
+            switch status {
+            case 429:
+                " Raise the server's rateLimits.deviceKeysPerIp, rateLimits.deviceKeysPerFingerprint and"
+                    + " rateLimits.refreshPerIp for benchmarking."
+            case 409 where body.contains("LIMIT_REACHED"):
+                " Raise the server's accountLimits.devices to at least --concurrency for benchmarking."
+            default: ""
+            }
         return "\(path) answered \(status): \(body)\(hint)"
     }
 }

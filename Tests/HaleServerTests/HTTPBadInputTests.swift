@@ -105,7 +105,7 @@ struct HTTPBadInputTests {
 
     @Test func oversizedBody() async throws {
         try await withHale(settings: ["server.maxBodySize": "1KiB"]) { app in
-            let big = #"{"refreshToken": "\#(String(repeating: "a", count: 2048))"}"#
+            let big = #"{"refreshToken": "\#(String(repeating: "a", count: 5000))"}"#
             try await app.testing(method: .running(port: 0)).test(
                 .POST, "/api/v1/auth/refresh", headers: .json(), body: .json(big)
             ) { response in

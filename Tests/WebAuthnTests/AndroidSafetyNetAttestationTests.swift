@@ -55,6 +55,16 @@ struct AndroidSafetyNetAttestationTests {
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
+    @Test func chainLongerThanFiveCertificates() async throws {
+        var registration = try registration()
+        let parts = try segments(registration)
+        // Six DER SEQUENCEs that are not certificates: the count is refused before any of them is parsed.
+        let header: [String: Any] = ["alg": "ES256", "x5c": Array(repeating: "MAA=", count: 6)]
+        let jws = Base64URL.encode(try JSONSerialization.data(withJSONObject: header)) + ".\(parts[1]).\(parts[2])"
+        registration["response"] = .byteString(Array(jws.utf8))
+        await registration.expectInvalid("x5c holds at most 5 certificates")
+    }
+
     @Test func theUnchangedVectorVerifiesAndIsTrusted() async throws {
         let verified = try await registration().verify()
         #expect(verified.attestationType == .basic)

@@ -39,4 +39,16 @@ struct PackedAttestationTests {
         }
         await registration.expectInvalid("no readable basic constraints")
     }
+
+    @Test func chainLongerThanFiveCertificates() async throws {
+        var registration = try MutableRegistration("registration-packed-x5c-py_webauthn")
+        registration.certificates += Array(repeating: registration.certificates[0], count: 5)
+        await registration.expectInvalid("x5c holds at most 5 certificates")
+    }
+
+    @Test func chainOfNotCertificatesLongerThanFiveIsRefusedBeforeParsing() async throws {
+        var registration = try MutableRegistration("registration-packed-x5c-py_webauthn")
+        registration.certificates = Array(repeating: [0x30, 0x00], count: 6)
+        await registration.expectInvalid("x5c holds at most 5 certificates")
+    }
 }

@@ -199,6 +199,19 @@ struct RegistrationRejectionTests {
             authenticator.registration(challenge: challenge, format: "packed", statement: statement))
     }
 
+    @Test func moreThanEightTransports() async {
+        var response = authenticator.registration(challenge: challenge)
+        response.response.transports = Array(repeating: "internal", count: 9)
+        let error = await #expect(throws: WebAuthnError(.malformedCredential, "")) { try await verify(response) }
+        #expect(error?.message == "response.transports lists at most 8 transports")
+    }
+
+    @Test func unknownTransportsAreIgnoredAndRepeatsKeptOnce() async throws {
+        var response = authenticator.registration(challenge: challenge)
+        response.response.transports = ["hybrid", "teleport", "internal", "usb,nfc", "hybrid", "smart-card"]
+        #expect(try await verify(response).transports == ["hybrid", "internal", "smart-card"])
+    }
+
     @Test func untrustedWhenTrustIsRequired() async {
         let response = authenticator.registration(challenge: challenge)
         await #expect(throws: WebAuthnError(.untrustedAttestation, "")) {

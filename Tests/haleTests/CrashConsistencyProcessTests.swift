@@ -69,10 +69,13 @@ struct CrashConsistencyProcessTests {
         return try #require((body?["challenge"] as? [String: Any])?["id"] as? String)
     }
 
-    /// 10,000 one-minute steps samples of `value` each, back to back, ending an hour ago.
+    /// 10,000 one-minute steps samples of `value` each, back to back, ending at the whole minute an hour ago.
+    ///
+    /// Whole minutes, so no sample crosses midnight: statistics count each day's steps in whole numbers, and a
+    /// sample split across two days would make their sum differ from the samples' by rounding.
     static func batch(_ id: String, value: Int, today: Date) -> String {
         let formatter = ISO8601DateFormatter()
-        let end = today.addingTimeInterval(-3_600)
+        let end = Date(timeIntervalSince1970: (today.timeIntervalSince1970 / 60).rounded(.down) * 60 - 3_600)
         let samples = (0..<batchSize).map { index in
             let start = end.addingTimeInterval(Double(index - batchSize) * 60)
             return #"{"id":"\#(id)-\#(index)","type":"steps","value":\#(value),"unit":"count","#

@@ -125,7 +125,11 @@ PATH_VALUES = [
     ("uppercase", "{VALID}"),
     ("space", "%20"),
     ("NaN", "NaN"),
+    ("a log line of its own", "x%0A%5Bcritical%5D%20" + "forged-by-client"),
 ]
+
+# What a path segment that tries to forge a log line starts the forged line with, decoded.
+FORGED_LOG_LINE = "[critical] forged-by-client"
 
 AUTHORIZATION_VALUES = [
     ("no Authorization", None),

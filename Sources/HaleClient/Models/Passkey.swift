@@ -2,7 +2,7 @@ import Foundation
 
 /// The device a passkey was made on, as the app describes it.
 public struct PasskeyDevice: Sendable, Hashable, Codable {
-    /// `ios` or `android`.
+    /// `ios`, `android` or `web`.
     public var platform: String?
     /// The OS version.
     public var osVersion: String?

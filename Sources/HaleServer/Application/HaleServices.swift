@@ -101,10 +101,12 @@ public struct HaleServices: Sendable {
             repository: SQLPasskeyRepository(database: database),
             deviceKeys: SQLDeviceRepository(database: database),
             socialIdentities: SQLSocialAccountRepository(database: database), accounts: accounts,
-            challenges: challenges, sessions: sessions, audit: audit, clock: clock)
+            challenges: challenges, sessions: sessions, audit: audit,
+            maximumPerAccount: configuration.accountLimits.passkeys, clock: clock)
         devices = Devices(
             repository: SQLDeviceRepository(database: database), challenges: challenges, sessions: sessions,
-            audit: audit, settings: configuration.deviceKeys, clock: clock)
+            audit: audit, settings: configuration.deviceKeys, maximumPerAccount: configuration.accountLimits.devices,
+            clock: clock)
         requestLimits = RequestLimits(settings: configuration.rateLimits, clock: clock)
         let providerTokens = ProviderTokenVerifier(configuration.socialSignIn, http: providerHTTP, clock: clock)
         socialSignIn = SocialSignIn(
@@ -139,7 +141,8 @@ public struct HaleServices: Sendable {
             connections: healthConnections, rollups: rollups, audit: audit, clock: clock)
         fitnessChallenges = FitnessChallenges(
             repository: SQLFitnessChallengeRepository(database: database),
-            plausibility: configuration.health.plausibility, clock: clock)
+            plausibility: configuration.health.plausibility,
+            maximumOpenPerCreator: configuration.accountLimits.fitnessChallenges, clock: clock)
         pushDelivery = try Self.pushDelivery(configuration.push, http: pushHTTP, database: database, clock: clock)
         appleNotifications = AppleNotifications(
             verifier: providerTokens, repository: SQLSocialAccountRepository(database: database), audit: audit,

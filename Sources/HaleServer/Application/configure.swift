@@ -19,7 +19,8 @@ public func configure(_ app: Application, _ configuration: HaleConfiguration, cl
         Int64(configuration.server.shutdownGracePeriod.timeInterval * 1000))
     app.http.server.configuration.idleTimeout = .milliseconds(
         Int64(configuration.server.idleTimeout.timeInterval * 1000))
-    app.routes.defaultMaxBodySize = ByteCount(value: configuration.server.maxBodySize)
+    // Vapor refuses a body once it holds the maximum; one byte more makes server.maxBodySize the largest accepted.
+    app.routes.defaultMaxBodySize = ByteCount(value: configuration.server.maxBodySize + 1)
     try useDatabase(configuration.database.location, in: app)
     app.migrations.add(HaleMigrations.all)
     let databases = app.databases
@@ -41,12 +42,13 @@ public func configure(_ app: Application, _ configuration: HaleConfiguration, cl
 
     app.middleware = Middlewares()
     app.middleware.use(SecurityHeadersMiddleware())
-    app.middleware.use(RouteLoggingMiddleware(logLevel: .info))
     app.middleware.use(RequestIDMiddleware())
+    app.middleware.use(RequestLogMiddleware(level: .info))
     var renderers = ErrorRenderers()
     renderers.register(JSONAPIErrorRenderer(), for: SocialSignInRoutes.path)
     renderers.register(NestErrorRenderer(), for: HealthRoutes.path)
     app.middleware.use(HaleErrorMiddleware(renderers: renderers))
+    app.middleware.use(BodyLimitMiddleware())
     try registerRoutes(app)
     app.lifecycle.use(ChallengePurgeService.job())
     app.lifecycle.use(SignInFailurePurgeService.job())

@@ -290,6 +290,15 @@ extension ConfigKey {
             path: "health.retentionDays", kind: .integer, defaultValue: "30",
             summary: "Days synced samples, their daily totals and sync logs are kept; 0 keeps them."),
         ConfigKey(
+            path: "accountLimits.passkeys", kind: .integer, defaultValue: "20",
+            summary: "Passkeys one account may have; one more is a 409 `LIMIT_REACHED` until one is deleted."),
+        ConfigKey(
+            path: "accountLimits.devices", kind: .integer, defaultValue: "20",
+            summary: "Devices one account may have registered, deactivated ones included; delete one to add another."),
+        ConfigKey(
+            path: "accountLimits.fitnessChallenges", kind: .integer, defaultValue: "100",
+            summary: "Fitness challenges one account may have created that have not ended."),
+        ConfigKey(
             path: "apps.apple", kind: .list, defaultValue: "",
             summary: "iOS apps as `TEAMID.bundle.id`, served in `/.well-known/apple-app-site-association`."),
         ConfigKey(

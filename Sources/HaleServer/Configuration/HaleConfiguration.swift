@@ -164,6 +164,16 @@ public struct HaleConfiguration: Sendable {
         }
     }
 
+    /// How much one account may own: each a 409 `LIMIT_REACHED` beyond it.
+    public struct AccountLimits: Sendable {
+        /// Passkeys.
+        public var passkeys: Int
+        /// Registered devices, deactivated ones included.
+        public var devices: Int
+        /// Fitness challenges the account created that have not ended.
+        public var fitnessChallenges: Int
+    }
+
     /// One Android app: its package and the SHA-256 fingerprint of its signing certificate.
     public struct AndroidApp: Sendable, Equatable {
         /// The package name.
@@ -196,6 +206,8 @@ public struct HaleConfiguration: Sendable {
     public var socialSignIn: SocialSignIn
     /// Health data.
     public var health: Health
+    /// What one account may own.
+    public var accountLimits: AccountLimits
     /// The apps.
     public var apps: Apps
     /// Push delivery.
@@ -268,6 +280,10 @@ public struct HaleConfiguration: Sendable {
             sourcePriorities: try SourcePriorities(
                 devices: try values.list("health.sourcePriority.devices"),
                 apps: try values.list("health.sourcePriority.apps")))
+        accountLimits = AccountLimits(
+            passkeys: try Self.accountLimit(values, "accountLimits.passkeys"),
+            devices: try Self.accountLimit(values, "accountLimits.devices"),
+            fitnessChallenges: try Self.accountLimit(values, "accountLimits.fitnessChallenges"))
         apps = Apps(
             apple: try values.list("apps.apple"), android: try values.list("apps.android").map(Self.androidApp))
         push = try Self.push(values)
@@ -315,6 +331,15 @@ public struct HaleConfiguration: Sendable {
             throw ConfigError("metrics.bearerToken must be at least 32 printable ASCII characters")
         }
         return token
+    }
+
+    /// A count an account may own: 1 to 100,000.
+    private static func accountLimit(_ values: ConfigValues, _ path: String) throws -> Int {
+        let value = try values.integer(path)
+        guard (1...100_000).contains(value) else {
+            throw ConfigError("\(path) must be between 1 and 100000, not \(value)")
+        }
+        return value
     }
 
     /// All four Apple settings or none.

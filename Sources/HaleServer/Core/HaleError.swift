@@ -93,6 +93,8 @@ extension HaleError.Code {
     public static let oauthError = Self(rawValue: "OAUTH_ERROR")
     /// The account has not consented to this kind of health data from this platform (403).
     public static let consentRequired = Self(rawValue: "CONSENT_REQUIRED")
+    /// The account owns as many of something as it may (409); the message names the limit.
+    public static let limitReached = Self(rawValue: "LIMIT_REACHED")
     /// The credential is valid, but the operation needs a more recent sign-in (401, RFC 9470 step-up).
     public static let freshSignInRequired = Self(rawValue: "FRESH_SIGN_IN_REQUIRED")
 }
@@ -125,6 +127,12 @@ extension HaleError {
             message: fieldErrors.count == 1 ? fieldErrors[0].message : "\(fieldErrors.count) fields are invalid.")
         error.fieldErrors = fieldErrors
         return error
+    }
+
+    /// The 409 for an account that owns as many of something as it may: "This account has 20 passkeys, the most it
+    /// may have; delete one to add another."
+    public static func limitReached(_ message: String) -> HaleError {
+        HaleError(.limitReached, status: 409, message: message)
     }
 
     /// The 400 for a challenge that cannot be consumed.

@@ -24,6 +24,16 @@ public enum OpaqueToken {
         return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     }
 
+    /// What a client may present as a token that is only hashed and looked up (a refresh token, a handoff code, a
+    /// challenge's `sessionId`): Hale's are 43 characters, so 256 bytes leave room and bound the hashing.
+    public static let presentedRule = TextRule(1...256, .bytes, .noControl)
+
+    /// `token` itself, or a 400 naming `field` and `presentedRule`, before it is hashed.
+    @discardableResult
+    public static func checkPresented(_ token: String, field: String) throws -> String {
+        try presentedRule.check(token, field: field)
+    }
+
     /// The lowercase hex SHA-256 of the token's UTF-8 bytes: the only form in which Hale stores a secret.
     public static func hash(_ token: String) -> String {
         Hex.encode(SHA256.hash(data: Data(token.utf8)))

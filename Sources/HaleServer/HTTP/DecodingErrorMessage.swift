@@ -21,9 +21,11 @@ enum DecodingErrorMessage {
         }
     }
 
+    /// The field's path, as `EchoedName` repeats it: a key of the client's choosing is cut and escaped.
     private static func path(_ keys: [any CodingKey]) -> String {
-        keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
-            .replacingOccurrences(of: ".[", with: "[")
+        EchoedName.text(
+            keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+                .replacingOccurrences(of: ".[", with: "["))
     }
 
     private static func describe(_ type: Any.Type) -> String {

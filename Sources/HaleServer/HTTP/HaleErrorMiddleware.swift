@@ -13,9 +13,12 @@ struct HaleErrorMiddleware: AsyncMiddleware {
         do {
             return try await next.respond(to: request)
         } catch {
-            guard let domainError = Self.domainError(for: error) else {
+            guard var domainError = Self.domainError(for: error) else {
                 request.logger.error("unhandled error: \(Self.loggable(error))")
                 return Response(status: .internalServerError)
+            }
+            if domainError.code == .payloadTooLarge, error is any AbortError {
+                domainError = BodyLimit.tooLarge(for: request)
             }
             let response = renderers.renderer(for: request.url.path).render(domainError, for: request)
             if let seconds = domainError.retryAfterSeconds {

@@ -34,15 +34,22 @@ public struct Accounts: Sendable {
         try await repository.delete(id, at: clock.now())
     }
 
-    /// A trimmed, lowercased email with one `@`, a local part and a dotted domain; throws otherwise.
+    /// An email as a client may send it: at most 254 characters (RFC 5321's longest path), no control characters.
+    public static let emailRule = TextRule(1...254, .characters, .noControl)
+
+    /// A trimmed, lowercased email with one `@`, a local part and a dotted domain; a 400 otherwise, which never
+    /// repeats the input.
     public static func normalizedEmail(_ email: String) throws -> String {
+        let invalid = HaleError.invalidRequest(
+            "email must be an address of 1 to \(emailRule.length.upperBound) characters (Unicode code points) with one @, a local part and a dotted domain, and no spaces or control characters."
+        )
+        guard emailRule.allows(email) else { throw invalid }
         let normalized = email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         let parts = normalized.split(separator: "@", omittingEmptySubsequences: false)
-        guard normalized.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
-            !parts[1].hasPrefix("."), !parts[1].hasSuffix("."),
-            !normalized.contains(where: { $0.isWhitespace || $0.isNewline })
+        guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."),
+            !parts[1].hasSuffix("."), !normalized.unicodeScalars.contains(where: \.properties.isWhitespace)
         else {
-            throw HaleError.invalidRequest("\"\(email)\" is not a valid email address.")
+            throw invalid
         }
         return normalized
     }

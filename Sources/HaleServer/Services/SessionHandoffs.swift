@@ -37,6 +37,7 @@ public struct SessionHandoffs: Sendable {
 
     /// Redeems a code once; of any number of racing redemptions, exactly one succeeds.
     public func redeem(_ code: String) async throws -> AccessTokens.Issued {
+        try OpaqueToken.checkPresented(code, field: "code")
         let challenge = try await challenges.consumeOrInvalid(kind: Self.kind, value: code)
         guard let account = challenge.accountId, let sessionID = challenge.sessionId,
             let notAfter = challenge.context.flatMap(TimeInterval.init).map(Date.init(timeIntervalSince1970:)),

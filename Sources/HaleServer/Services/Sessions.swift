@@ -39,6 +39,7 @@ public struct Sessions: Sendable {
     public func refresh(_ refreshToken: String, logger: Logger = Logger(label: "hale.sessions")) async throws
         -> TokenPair
     {
+        try OpaqueToken.checkPresented(refreshToken, field: "refreshToken")
         let signer = try await accessTokens.signer()
         let outcome = try await repository.transaction { repository in
             try await rotate(refreshToken, in: repository, signer: signer)

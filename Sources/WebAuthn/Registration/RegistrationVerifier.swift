@@ -34,6 +34,7 @@ public struct RegistrationVerifier: Sendable {
         at date: Date
     ) async throws(WebAuthnError) -> VerifiedRegistration {
         let credentialID = try Base64URL.credentialID(id: response.id, rawId: response.rawId, type: response.type)
+        let transports = try Self.transports(of: response)
         let clientDataBytes = try Base64URL.member(response.response.clientDataJSON, "clientDataJSON")
         // §7.1 steps 5–10: the client data.
         try CollectedClientData(bytes: clientDataBytes).verify(
@@ -72,7 +73,20 @@ public struct RegistrationVerifier: Sendable {
             userVerified: authenticatorData.flags.contains(.userVerified),
             backupEligible: authenticatorData.flags.contains(.backupEligible),
             backupState: authenticatorData.flags.contains(.backupState),
-            transports: response.response.transports ?? [])
+            transports: transports.map(\.rawValue))
+    }
+
+    /// The credential record of §7.1 keeps `getTransports()`: its known values, of a list no longer than any real one.
+    private static func transports(of response: RegistrationResponseJSON) throws(WebAuthnError)
+        -> [AuthenticatorTransport]
+    {
+        let reported = response.response.transports ?? []
+        guard reported.count <= AuthenticatorTransport.maximumReported else {
+            throw WebAuthnError(
+                .malformedCredential,
+                "response.transports lists at most \(AuthenticatorTransport.maximumReported) transports")
+        }
+        return AuthenticatorTransport.known(in: reported)
     }
 
     /// §7.1 step 23: a chain is trusted when it validates, at `date`, to one of the policy's anchors.

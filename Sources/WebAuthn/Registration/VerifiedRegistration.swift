@@ -24,6 +24,6 @@ public struct VerifiedRegistration: Sendable {
     public let backupEligible: Bool
     /// Whether it is backed up now.
     public let backupState: Bool
-    /// Transports the client reported.
+    /// The transports the client reported that `AuthenticatorTransport` knows, each once.
     public let transports: [String]
 }

@@ -121,6 +121,18 @@ struct ConfirmationRejectionTests {
         }
     }
 
+    @Test("a signature is 1 to 1368 bytes, an RSA-8192 signature in base64, and the 400 says so", arguments: [0, 1369])
+    func signatureLength(length: Int) async throws {
+        try await ConfirmationHTTP.run { flow in
+            let id = try #require(try await flow.created()["id"] as? String)
+            let response = try await flow.answer(id, "approve", signature: String(repeating: "A", count: length))
+            #expect(response.status == .badRequest)
+            #expect(
+                try response.coreError().error.message
+                    == "signature must be 1 to 1368 bytes: the device key's signature, base64.")
+        }
+    }
+
     @Test("the admin API takes only a valid, unrevoked admin key")
     func adminKeys() async throws {
         try await ConfirmationHTTP.run { flow in

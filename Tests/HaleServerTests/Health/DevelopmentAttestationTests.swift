@@ -250,6 +250,10 @@ struct DevelopmentAttestationTests {
             body: #"{"publicKey": "\#(P256.Signing.PrivateKey().publicKey.x963Representation.base64EncodedString())"}"#,
             message: "publicKey must be the DER SubjectPublicKeyInfo of a P-256 key"),
         Rejection(testDescription: "a JSON array", body: "[]", message: "The body must be a JSON object"),
+        Rejection(
+            testDescription: "publicKey over 1024 bytes",
+            body: #"{"publicKey": "\#(String(repeating: "A", count: 1028))"}"#,
+            message: "publicKey must be at most 1024 bytes"),
     ]
     static let validKey = P256.Signing.PrivateKey().publicKey.derRepresentation.base64EncodedString()
 

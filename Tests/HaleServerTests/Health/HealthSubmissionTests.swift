@@ -235,6 +235,11 @@ struct HealthSubmissionTests {
             (#""userId": "someone""#, "property userId should not exist"),
             (#""nonce": """#, "nonce should not be empty"),
             (#""source": "ios health""#, "source must contain only letters, digits, _, . and -"),
+            (#""nonce": "\#(String(repeating: "n", count: 257))""#, "nonce must be at most 256 bytes"),
+            (
+                #""attestationToken": "\#(String(repeating: "t", count: 16_385))""#,
+                "attestationToken must be at most 16384 bytes"
+            ),
         ])
     func invalidFields(member: String, message: String) async throws {
         try await Self.withFixture { fixture in

@@ -77,7 +77,9 @@ struct HostileHealthInputTests {
                 app, "/api/v1/health/sync", token,
                 Sync.batch([], deletions: ["ok", String(repeating: "d", count: 256)]))
             #expect(deletion.status == .badRequest)
-            #expect(try deletion.coreError().error.message == "deletions[1] must be a sample id of 1 to 255 bytes")
+            #expect(
+                try deletion.coreError().error.message
+                    == "deletions[1] must be a sample id of 1 to 255 bytes with no control characters")
         }
     }
 

@@ -35,6 +35,7 @@ extension Devices {
         -> DeviceChallenge
     {
         let key = try Self.publicKey(request.publicKey)
+        try await requireRoom(in: account)
         guard try await !repository.keyExists(thumbprint: key.thumbprint) else {
             throw HaleError(.conflict, status: 409, message: "This device key is registered already.")
         }
@@ -56,9 +57,11 @@ extension Devices {
     public func completeRegistration(
         sessionId: String, signedChallenge: String, account: AccountID, ip: String?
     ) async throws -> Summary {
+        try OpaqueToken.checkPresented(sessionId, field: "sessionId")
         let consumed = try await challenges.consumeOrInvalid(
             kind: Self.registrationKind, value: sessionId, binding: ChallengeBinding(accountId: account))
         let pending = try ChallengeContext.decode(PendingDeviceRegistration.self, from: consumed.context)
+        try await requireRoom(in: account)
         guard let der = Data(base64Encoded: pending.publicKey) else { throw HaleError.invalidChallenge }
         let key = try Self.publicKey(der: Array(der))
         let convention: SignatureConvention
@@ -91,8 +94,11 @@ extension Devices {
     }
 
     private static func publicKey(_ pem: String) throws -> DevicePublicKey {
-        guard pem.utf8.count <= 16_384 else {
-            throw HaleError(.invalidPublicKey, status: 400, message: "The public key is longer than any accepted key.")
+        guard pem.utf8.count <= DevicePublicKey.maximumPEMLength else {
+            throw HaleError(
+                .invalidPublicKey, status: 400,
+                message:
+                    "publicKey must be at most \(DevicePublicKey.maximumPEMLength) bytes: a PEM SubjectPublicKeyInfo.")
         }
         do {
             return try DevicePublicKey(pemRepresentation: pem)

@@ -24,6 +24,7 @@ extension Devices {
     public func completeSignIn(
         sessionId: String, signedChallenge: String, rememberMe: Bool, ip: String?, logger: Logger
     ) async throws -> TokenPair {
+        try OpaqueToken.checkPresented(sessionId, field: "sessionId")
         let consumed = try await challenges.consumeOrInvalid(kind: Self.signInKind, value: sessionId)
         let pending = try ChallengeContext.decode(PendingDeviceSignIn.self, from: consumed.context)
         let now = clock.now()

@@ -8,6 +8,8 @@ public struct Devices: Sendable {
     let sessions: Sessions
     let audit: AuditTrail
     let settings: HaleConfiguration.DeviceKeys
+    /// The most devices one account may have registered, deactivated ones included (`accountLimits.devices`).
+    let maximumPerAccount: Int
     let clock: HaleClock
 
     static let registrationKind = "device_registration"
@@ -98,11 +100,18 @@ public struct Devices: Sendable {
         }
     }
 
-    static func validName(_ name: String) throws -> String {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...100).contains(trimmed.count) else {
-            throw HaleError.invalidRequest("deviceName must be 1 to 100 characters.")
+    /// A 409 when the account has as many devices as it may: checked when a registration starts, and again before
+    /// it completes, since several may be under way at once.
+    func requireRoom(in account: AccountID) async throws {
+        let count = try await repository.devices(of: account).count
+        guard count < maximumPerAccount else {
+            throw HaleError.limitReached(
+                "This account has \(count) devices, the most it may have (\(maximumPerAccount)); delete one to add another."
+            )
         }
-        return trimmed
+    }
+
+    static func validName(_ name: String) throws -> String {
+        try TextRule.name.checkTrimmed(name, field: "deviceName")
     }
 }

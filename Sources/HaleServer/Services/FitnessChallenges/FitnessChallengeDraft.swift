@@ -20,8 +20,8 @@ public struct FitnessChallengeDraft: Sendable {
 
     /// The most days a window may hold.
     public static let maximumDays = 366
-    /// The longest name, in characters.
-    public static let maximumNameLength = 100
+    /// The longest name, in characters (`TextRule.name`).
+    public static let maximumNameLength = TextRule.name.length.upperBound
 
     /// A draft with these fields.
     public init(
@@ -43,9 +43,8 @@ public struct FitnessChallengeDraft: Sendable {
     func challenge(by creator: AccountID, at now: Date, within plausibility: HealthPlausibility) throws
         -> FitnessChallenge
     {
-        guard let name, Self.isValid(name: name) else {
-            throw HaleError.invalidRequest(
-                "name must be 1 to \(Self.maximumNameLength) characters, not only spaces, and no control characters")
+        guard let name, TextRule.name.allows(name) else {
+            throw HaleError.invalidRequest(TextRule.name.message(field: "name"))
         }
         guard let type = type.flatMap(HealthSampleType.init(parsing:)), FitnessChallenge.types.contains(type) else {
             throw HaleError.invalidRequest("type must be one of: \(Self.typeNames)")
@@ -84,23 +83,6 @@ public struct FitnessChallengeDraft: Sendable {
     }
 
     private static let typeNames = FitnessChallenge.types.map(\.rawValue).joined(separator: ", ")
-
-    /// The rule the OpenAPI document states as `^[^\x00-\x1f\x7f]*[^\s\x00-\x1f\x7f][^\x00-\x1f\x7f]*$`: a
-    /// schema-driven client and the server agree on every name.
-    private static func isValid(name: String) -> Bool {
-        let scalars = name.unicodeScalars
-        return (1...maximumNameLength).contains(scalars.count) && !scalars.contains(where: isControl)
-            && scalars.contains { !ecmaScriptSpaces.contains($0) }
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || scalar.value == 0x7F
-    }
-
-    /// ECMAScript's `\s`, which OpenAPI's patterns use; slightly different from Unicode's White_Space.
-    private static let ecmaScriptSpaces: Set<Unicode.Scalar> = Set(
-        [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0xA0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF]
-            .compactMap(Unicode.Scalar.init) + (0x2000...0x200A).compactMap(Unicode.Scalar.init))
 
     private static func day(_ text: String?, field: String) throws -> LocalDate {
         guard let day = text.flatMap(LocalDate.init) else {

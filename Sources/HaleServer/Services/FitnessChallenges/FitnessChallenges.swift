@@ -8,6 +8,8 @@ import Foundation
 public struct FitnessChallenges: Sendable {
     let repository: any FitnessChallengeRepository
     let plausibility: HealthPlausibility
+    /// The most challenges one account may have created that have not ended (`accountLimits.fitnessChallenges`).
+    let maximumOpenPerCreator: Int
     let clock: HaleClock
 
     /// The most challenges `scope=public` lists, and the most members a leaderboard ranks.
@@ -23,7 +25,16 @@ public struct FitnessChallenges: Sendable {
 
     /// Creates a challenge from a request's draft; its creator joins it.
     public func create(_ draft: FitnessChallengeDraft, by account: AccountID) async throws -> FitnessChallengeOverview {
-        let challenge = try draft.challenge(by: account, at: clock.now(), within: plausibility)
+        let now = clock.now()
+        let challenge = try draft.challenge(by: account, at: now, within: plausibility)
+        // A challenge has ended once its last day is over everywhere: UTC-12 is a day behind UTC.
+        let open = try await repository.createdCount(
+            by: account, endingOnOrAfter: LocalDate(at: now, in: .gmt).adding(days: -1))
+        guard open < maximumOpenPerCreator else {
+            throw HaleError.limitReached(
+                "This account has created \(open) fitness challenges that have not ended, the most it may have (\(maximumOpenPerCreator)); create another once one ends."
+            )
+        }
         try await repository.create(challenge)
         return try await overview(of: challenge.id, for: account)
     }

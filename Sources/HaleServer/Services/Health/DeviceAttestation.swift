@@ -20,7 +20,8 @@ public struct DeviceAttestation: Sendable {
     let keys: any AppAttestKeyRepository
     let clock: HaleClock
 
-    /// How many of an account's App Attest keys an assertion is tried against.
+    /// How many of an account's App Attest keys it keeps, and an assertion is tried against: each installation of the
+    /// app makes a new key, so registering one more deletes the oldest.
     static let keyLimit = 10
     static let failed = HaleError(.attestationFailed, status: 401, message: "Attestation verification failed")
 
@@ -43,7 +44,9 @@ public struct DeviceAttestation: Sendable {
             environment: verified.environment.rawValue, counter: Int64(verified.counter),
             receipt: Data(verified.receipt).base64EncodedString(), fromDevelopmentAuthority: fromDevelopment,
             createdAt: clock.now(), lastUsedAt: nil)
-        guard try await keys.insert(key) else { throw Self.refused("KEY_REGISTERED", logger) }
+        guard try await keys.insert(key, keepingNewest: Self.keyLimit) else {
+            throw Self.refused("KEY_REGISTERED", logger)
+        }
         return key
     }
 

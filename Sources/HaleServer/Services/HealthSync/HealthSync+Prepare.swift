@@ -59,8 +59,8 @@ extension HealthSync {
         let platformId =
             sample.id.flatMap { SampleIdentity(accountID: account.rawValue, provider: provider, platformID: $0) }?
             .platformID ?? hash
-        guard platformId.utf8.count <= 255 else {
-            throw Refusal(code: "INVALID_ID", message: "A sample id is at most 255 bytes.")
+        if let id = sample.id, !id.isEmpty, !HealthSync.sampleIDRule.allows(platformId) {
+            throw Refusal(code: "INVALID_ID", message: "A sample id is \(HealthSync.sampleIDRule.requirement).")
         }
         return StoredHealthSample(
             id: UUID(), accountId: account, provider: provider.rawValue, platformId: platformId,
@@ -71,16 +71,29 @@ extension HealthSync {
     }
 
     /// The longest each stored text field may be, in bytes: an Apple bundle id is at most 155 characters, device
-    /// models and Health Connect's device types are short names. (Type, unit and times are refused unless known.)
-    static let fieldLimits: [(name: String, value: KeyPath<HealthSyncBatch.Sample, String?>, limit: Int)] = [
-        ("sourceBundle", \.sourceBundle, 255), ("deviceModel", \.deviceModel, 128), ("deviceType", \.deviceType, 64),
-        ("timeZoneOffset", \.timeZoneOffset, 16), ("lastModified", \.lastModified, 64),
+    /// models and Health Connect's device types are short names; none holds a control character. (Type, unit and
+    /// times are refused unless known.)
+    static let fieldRules: [(name: String, value: KeyPath<HealthSyncBatch.Sample, String?>, rule: TextRule)] = [
+        ("sourceBundle", \.sourceBundle, TextRule(0...255, .bytes, .noControl)),
+        ("deviceModel", \.deviceModel, TextRule(0...128, .bytes, .noControl)),
+        ("deviceType", \.deviceType, TextRule(0...64, .bytes, .noControl)),
+        ("timeZoneOffset", \.timeZoneOffset, TextRule(0...16, .bytes, .noControl)),
+        ("lastModified", \.lastModified, TextRule(0...64, .bytes, .noControl)),
     ]
 
+    /// `FIELD_TOO_LONG` or `FIELD_INVALID` (a control character), naming the field and its limit.
     private static func checkLengths(of sample: HealthSyncBatch.Sample) throws {
-        for field in fieldLimits {
-            if let text = sample[keyPath: field.value], text.utf8.count > field.limit {
-                throw Refusal(code: "FIELD_TOO_LONG", message: "\(field.name) is at most \(field.limit) bytes.")
+        for field in fieldRules {
+            guard let text = sample[keyPath: field.value] else { continue }
+            switch field.rule.violation(of: text) {
+            case .length?:
+                throw Refusal(
+                    code: "FIELD_TOO_LONG", message: "\(field.name) is at most \(field.rule.length.upperBound) bytes.")
+            case .characters?:
+                throw Refusal(
+                    code: "FIELD_INVALID",
+                    message: "\(field.name) must hold no control characters (U+0000-U+001F, U+007F).")
+            case nil: continue
             }
         }
     }

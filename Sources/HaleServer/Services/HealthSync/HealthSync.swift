@@ -11,6 +11,10 @@ public struct HealthSync: Sendable {
 
     /// The most samples, and the most deletions, one batch may carry.
     public static let maximumBatch = 10_000
+    /// A batch id: a client's retry key.
+    public static let batchIDRule = TextRule(1...128, .bytes, .noControl)
+    /// A sample's platform id (HealthKit's UUID, Health Connect's record id), and a deletion's.
+    public static let sampleIDRule = TextRule(1...255, .bytes, .noControl)
 
     /// Syncs `batch` for the account; days and offsets a sample does not carry are taken in `zone`.
     public func sync(_ batch: HealthSyncBatch, account: AccountID, zone: TimeZone) async throws -> HealthSyncResult {
@@ -119,17 +123,16 @@ extension HealthSync {
             guard (1...365).contains(lookbackDays) else {
                 throw HaleError.invalidRequest("lookbackDays must be 1 to 365")
             }
-            if let batchId = batch.batchId, batchId.isEmpty || batchId.utf8.count > 128 {
-                throw HaleError.invalidRequest("batchId must be 1 to 128 bytes")
-            }
+            if let batchId = batch.batchId { try HealthSync.batchIDRule.check(batchId, field: "batchId") }
             guard batch.samples.count <= HealthSync.maximumBatch, batch.deletions.count <= HealthSync.maximumBatch
             else {
                 throw HaleError(
                     .payloadTooLarge, status: 413,
                     message: "A batch holds at most \(HealthSync.maximumBatch) samples and as many deletions.")
             }
-            if let index = batch.deletions.firstIndex(where: { $0.isEmpty || $0.utf8.count > 255 }) {
-                throw HaleError.invalidRequest("deletions[\(index)] must be a sample id of 1 to 255 bytes")
+            if let index = batch.deletions.firstIndex(where: { !HealthSync.sampleIDRule.allows($0) }) {
+                throw HaleError.invalidRequest(
+                    "deletions[\(index)] must be a sample id of \(HealthSync.sampleIDRule.requirement)")
             }
             self.provider = provider
             self.syncType = syncType

@@ -21,6 +21,16 @@ extension Passkeys {
             challenge: bytes, user: user, excluding: excluding, residentKey: .required, userVerification: verification)
     }
 
+    /// A 409 when an account that has `count` passkeys may not have another: checked when the options are asked
+    /// for, and again before the passkey is stored, since several ceremonies may be open at once.
+    func requireRoom(besides count: Int) throws {
+        guard count < maximumPerAccount else {
+            throw HaleError.limitReached(
+                "This account has \(count) passkeys, the most it may have (\(maximumPerAccount)); delete one to add another."
+            )
+        }
+    }
+
     /// Consumes the registration ceremony the response answers; a signed-in caller may only answer its own.
     func consumeRegistration(_ response: RegistrationResponseJSON, account: AccountID?) async throws
         -> ([UInt8], PendingRegistration)
@@ -108,15 +118,12 @@ extension Passkeys {
         Base64URL.decode(id).map { Base64URL.encode($0) } ?? id
     }
 
+    /// The device's name, which `PasskeyDevice.checked` keeps to a passkey name's rule, else "Passkey".
     static func defaultName(for device: PasskeyDevice?) -> String {
-        device?.deviceName.flatMap { $0.isEmpty ? nil : String($0.prefix(100)) } ?? "Passkey"
+        device?.deviceName ?? "Passkey"
     }
 
-    static func validatedDisplayName(_ name: String) throws -> String {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...100).contains(trimmed.count) else {
-            throw HaleError.invalidRequest("The name must be 1 to 100 characters.")
-        }
-        return trimmed
+    static func validatedName(_ name: String, field: String) throws -> String {
+        try TextRule.name.checkTrimmed(name, field: field)
     }
 }

@@ -22,6 +22,8 @@ public struct Passkeys: Sendable {
     let challenges: ServerChallenges
     let sessions: Sessions
     let audit: AuditTrail
+    /// The most passkeys one account may have (`accountLimits.passkeys`).
+    let maximumPerAccount: Int
     let clock: HaleClock
 
     /// A registration that completed: the stored passkey and, for a sign-up, the new session's tokens.
@@ -36,10 +38,11 @@ public struct Passkeys: Sendable {
     public func registrationOptions(for accountID: AccountID, device: PasskeyDevice) async throws -> CreationOptions {
         guard let account = try await accounts.find(accountID) else { throw HaleError.invalidToken }
         let handle = try await userHandle(of: accountID)
-        let existing = try await repository.credentials(of: accountID).map {
-            CredentialDescriptor(id: Array(Base64URL.decode($0.credentialId) ?? Data()))
-        }
+        let credentials = try await repository.credentials(of: accountID)
+        try requireRoom(besides: credentials.count)
+        let existing = credentials.map { CredentialDescriptor(id: Array(Base64URL.decode($0.credentialId) ?? Data())) }
         let name = account.email ?? account.unverifiedEmail ?? "Hale account"
+        let device = try device.checked()
         return try await creationOptions(
             user: .init(handle: handle, name: name, displayName: name), excluding: existing,
             binding: ChallengeBinding(accountId: accountID),
@@ -50,8 +53,9 @@ public struct Passkeys: Sendable {
     public func signUpOptions(displayName: String, email: String?, device: PasskeyDevice) async throws
         -> CreationOptions
     {
-        let name = try Self.validatedDisplayName(displayName)
+        let name = try Self.validatedName(displayName, field: "displayName")
         let email = try email.map(Accounts.normalizedEmail)
+        let device = try device.checked()
         let handle = Array(OpaqueToken.randomBytes(32))
         return try await creationOptions(
             user: .init(handle: handle, name: email ?? name, displayName: name), excluding: [], binding: .none,
@@ -65,6 +69,7 @@ public struct Passkeys: Sendable {
         _ response: RegistrationResponseJSON, account: AccountID?, registeredDevice: DeviceID? = nil,
         device: PasskeyDevice?
     ) async throws -> Registered {
+        let device = try device?.checked(fieldPrefix: "deviceInfo.")
         let (challenge, pending) = try await consumeRegistration(response, account: account)
         let verified: VerifiedRegistration
         do {
@@ -78,6 +83,7 @@ public struct Passkeys: Sendable {
         guard try await repository.find(credentialID: Base64URL.encode(verified.credentialID)) == nil else {
             throw HaleError(.conflict, status: 409, message: "This passkey is registered already.")
         }
+        if let account { try requireRoom(besides: try await repository.credentials(of: account).count) }
         let owner = try await owner(for: pending, signedIn: account)
         // A passkey added to an existing account is audited and alerts its other devices; a sign-up has none yet.
         let event =
@@ -136,7 +142,7 @@ public struct Passkeys: Sendable {
 
     /// Renames one of the account's passkeys.
     public func rename(_ id: UUID, of account: AccountID, to name: String) async throws {
-        guard try await repository.rename(id, of: account, to: try Self.validatedDisplayName(name)) else {
+        guard try await repository.rename(id, of: account, to: try Self.validatedName(name, field: "name")) else {
             throw Self.notFound
         }
     }

@@ -2,8 +2,9 @@ import Foundation
 
 /// Stores App Attest keys. Every call is scoped by the account.
 protocol AppAttestKeyRepository: Sendable {
-    /// Stores a newly attested key; returns false when that key id is registered already.
-    func insert(_ key: AppAttestKey) async throws -> Bool
+    /// Stores a newly attested key and deletes the account's oldest beyond the newest `kept`; returns false when
+    /// that key id is registered already.
+    func insert(_ key: AppAttestKey, keepingNewest kept: Int) async throws -> Bool
     /// The account's keys, newest first, at most `limit`.
     func keys(of account: AccountID, limit: Int) async throws -> [AppAttestKey]
     /// Moves a key's counter from `expected` to `counter`; false when another request moved it first, so that of

@@ -5,6 +5,8 @@ import Foundation
 protocol FitnessChallengeRepository: Sendable {
     /// Stores a new challenge with its creator as its first member.
     func create(_ challenge: FitnessChallenge) async throws
+    /// How many challenges `account` created whose last day is `day` or later.
+    func createdCount(by account: AccountID, endingOnOrAfter day: LocalDate) async throws -> Int
     /// The challenge as `account` sees it.
     func overview(of id: FitnessChallengeID, for account: AccountID) async throws -> FitnessChallengeOverview?
     /// The challenges `account` is an active member of, newest first.

@@ -5,10 +5,19 @@ import SQLKit
 struct SQLAppAttestKeyRepository: AppAttestKeyRepository {
     let database: HaleDatabase
 
-    func insert(_ key: AppAttestKey) async throws -> Bool {
+    func insert(_ key: AppAttestKey, keepingNewest kept: Int) async throws -> Bool {
         do {
-            try await database.sql.insert(into: "app_attest_keys").model(key, keyEncodingStrategy: .convertToSnakeCase)
-                .run()
+            try await database.writeTransaction { database in
+                try await database.sql.insert(into: "app_attest_keys")
+                    .model(key, keyEncodingStrategy: .convertToSnakeCase).run()
+                try await database.sql.raw(
+                    """
+                    DELETE FROM app_attest_keys WHERE account_id = \(bind: key.accountId) AND id NOT IN (
+                        SELECT id FROM app_attest_keys WHERE account_id = \(bind: key.accountId)
+                        ORDER BY created_at DESC, id LIMIT \(bind: kept))
+                    """
+                ).run()
+            }
             return true
         } catch  where HaleDatabase.isConstraintViolation(error) {
             return false

@@ -5,6 +5,13 @@ import SQLKit
 struct SQLFitnessChallengeRepository: FitnessChallengeRepository {
     let database: HaleDatabase
 
+    func createdCount(by account: AccountID, endingOnOrAfter day: LocalDate) async throws -> Int {
+        try await database.sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "count")
+            .from("fitness_challenges").where("creator_account_id", .equal, account)
+            .where("end_day", .greaterThanOrEqual, day.dayNumber)
+            .first(decodingColumn: "count", as: Int.self) ?? 0
+    }
+
     func create(_ challenge: FitnessChallenge) async throws {
         try await database.writeTransaction { database in
             try await Self.lock(challenge.creatorAccountId, on: database)

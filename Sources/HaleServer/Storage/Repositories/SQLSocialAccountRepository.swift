@@ -40,6 +40,9 @@ struct SQLSocialAccountRepository: SocialAccountRepository {
                     newInstallation = newInstallation || !known
                     try await Self.register(pushToken: token, for: write.identity.accountId, at: date, on: sql)
                 }
+                if !write.pushTokens.isEmpty {
+                    try await Self.keepNewestPushRegistrations(of: write.identity.accountId, on: sql)
+                }
                 if newInstallation, let audit = write.newInstallationAudit {
                     try await SQLAuditRepository.append(audit, in: database)
                 }
@@ -120,6 +123,20 @@ struct SQLSocialAccountRepository: SocialAccountRepository {
     {
         try await sql.select().column("token").from("push_registrations").where("token", .equal, pushToken)
             .where("account_id", .equal, account).first() != nil
+    }
+
+    /// The most push registrations an account keeps from social sign-in: each app installation sends its token
+    /// again at each sign-in, so the oldest beyond these belong to installations long gone, and go.
+    static let pushRegistrationsKept = 20
+
+    private static func keepNewestPushRegistrations(of account: AccountID, on sql: any SQLDatabase) async throws {
+        try await sql.raw(
+            """
+            DELETE FROM push_registrations WHERE account_id = \(bind: account) AND token NOT IN (
+                SELECT token FROM push_registrations WHERE account_id = \(bind: account)
+                ORDER BY updated_at DESC, token LIMIT \(bind: pushRegistrationsKept))
+            """
+        ).run()
     }
 
     /// A token belongs to the installation that sent it, so it moves to whichever account sent it last.

@@ -1,3 +1,4 @@
+import DeviceKeys
 import Vapor
 
 /// Confirmation requests: created and read by the app's backend under `/api/v1/admin/confirmations` with an admin
@@ -10,7 +11,8 @@ struct ConfirmationRoutes: RouteCollection {
         let device = routes.grouped("api", "v1", "confirmations").grouped(BearerAuthMiddleware())
         device.get(use: pending)
         device.get(":confirmationID", use: show)
-        device.grouped(AccountRateLimit(.confirmationAnswersPerAccount)).post(":confirmationID", "answer", use: answer)
+        device.grouped(AccountRateLimit(.confirmationAnswersPerAccount))
+            .on(.POST, ":confirmationID", "answer", limit: .small, use: answer)
     }
 
     func create(_ request: Request) async throws -> Response {
@@ -39,8 +41,10 @@ struct ConfirmationRoutes: RouteCollection {
         guard let decision = body.decision.flatMap(ConfirmationMessage.Decision.init(rawValue:)) else {
             throw HaleError.invalidRequest("decision must be \"approve\" or \"deny\".")
         }
-        guard let signature = body.signature, !signature.isEmpty, signature.utf8.count <= 1_024 else {
-            throw HaleError.invalidRequest("signature is required: the device key's signature, base64.")
+        let longest = DevicePublicKey.maximumSignatureTextLength
+        guard let signature = body.signature, (1...longest).contains(signature.utf8.count) else {
+            throw HaleError.invalidRequest(
+                "signature must be 1 to \(longest) bytes: the device key's signature, base64.")
         }
         let identity = try request.account
         if let claimed = body.deviceId, claimed.lowercased() != identity.deviceId?.description {

@@ -6,16 +6,16 @@ struct DeviceKeyRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let api = routes.grouped("api", "v1")
         let biometric = api.grouped("auth", "biometric")
-        biometric.grouped(ClientRateLimit(.deviceKeysPerIp)).post("challenge", use: signInChallenge)
-        biometric.grouped(ClientRateLimit(.deviceKeysPerIp)).post("verify", use: signIn)
-        biometric.grouped(ClientRateLimit(.refreshPerIp)).post("refresh", use: refresh)
+        biometric.grouped(ClientRateLimit(.deviceKeysPerIp)).on(.POST, "challenge", limit: .small, use: signInChallenge)
+        biometric.grouped(ClientRateLimit(.deviceKeysPerIp)).on(.POST, "verify", limit: .small, use: signIn)
+        biometric.grouped(ClientRateLimit(.refreshPerIp)).on(.POST, "refresh", limit: .small, use: refresh)
         let devices = api.grouped("devices").grouped(BearerAuthMiddleware())
         let registration = devices.grouped("register").grouped(ClientRateLimit(.deviceKeysPerIp))
-        registration.post("challenge", use: registrationChallenge)
-        registration.post("verify", use: completeRegistration)
+        registration.on(.POST, "challenge", limit: .form, use: registrationChallenge)
+        registration.on(.POST, "verify", limit: .small, use: completeRegistration)
         devices.get(use: list)
-        devices.put("push-token", use: setPushToken)
-        devices.patch(":deviceId", use: rename)
+        devices.on(.PUT, "push-token", limit: .small, use: setPushToken)
+        devices.on(.PATCH, ":deviceId", limit: .small, use: rename)
         devices.post(":deviceId", "deactivate", use: deactivate)
         devices.delete(":deviceId", use: delete)
     }
@@ -98,7 +98,7 @@ struct DeviceKeyRoutes: RouteCollection {
         let body = try request.decodeStrict(PushTokenRequest.self)
         let token: PushToken
         switch (body.fcmToken, body.apnsToken) {
-        case (let fcm?, nil): token = .fcm(try Self.validPushToken(fcm, name: "fcmToken"))
+        case (let fcm?, nil): token = .fcm(try TextRule.pushToken.check(fcm, field: "fcmToken"))
         case (nil, let apns?): token = .apns(try Self.validAPNsToken(apns))
         default: throw HaleError.invalidRequest("Send exactly one of fcmToken and apnsToken.")
         }
@@ -129,20 +129,18 @@ struct DeviceKeyRoutes: RouteCollection {
         return id
     }
 
-    private static func validPushToken(_ token: String, name: String) throws -> String {
-        guard (1...4096).contains(token.utf8.count), token.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
-            throw HaleError.invalidRequest("\(name) must be 1 to 4096 printable ASCII characters.")
-        }
-        return token
-    }
-
-    /// APNs device tokens are hex; Hale stores them lowercase.
+    /// APNs device tokens are 32 bytes in hex today; Apple says they may grow, so up to 100 bytes are taken. Hale
+    /// stores them lowercase.
     private static func validAPNsToken(_ token: String) throws -> String {
-        guard (64...200).contains(token.count), token.count.isMultiple(of: 2),
-            token.allSatisfy({ $0.isASCII && $0.isHexDigit })
+        guard (64...200).contains(token.utf8.count), token.utf8.count.isMultiple(of: 2),
+            token.utf8.allSatisfy({ UInt8(ascii: "0") <= $0 && $0 <= UInt8(ascii: "9") || Self.hexLetters.contains($0) }
+            )
         else {
-            throw HaleError.invalidRequest("apnsToken must be the device token in hex.")
+            throw HaleError.invalidRequest(
+                "apnsToken must be the device token in hex: an even number of 64 to 200 characters of 0-9, a-f or A-F.")
         }
         return token.lowercased()
     }
+
+    private static let hexLetters = Set("abcdefABCDEF".utf8)
 }

@@ -4,11 +4,11 @@ import Vapor
 struct FitnessChallengeRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let challenges = routes.grouped("api", "v1", "challenges").grouped(BearerAuthMiddleware())
-        challenges.post(use: create)
+        challenges.on(.POST, limit: .small, use: create)
         challenges.get(use: list)
         challenges.get(":challengeID", use: show)
-        challenges.post(":challengeID", "join", use: join)
-        challenges.post(":challengeID", "leave", use: leave)
+        challenges.on(.POST, ":challengeID", "join", limit: .small, use: join)
+        challenges.on(.POST, ":challengeID", "leave", limit: .small, use: leave)
         challenges.get(":challengeID", "leaderboard", use: leaderboard)
     }
 

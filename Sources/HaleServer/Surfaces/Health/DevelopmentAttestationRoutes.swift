@@ -6,7 +6,7 @@ import Vapor
 struct DevelopmentAttestationRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.grouped("health").grouped(BearerAuthMiddleware()).grouped(AccountRateLimit(.attestationPerAccount))
-            .on(.POST, "development-attestation", body: .collect(maxSize: "16kb"), use: issue)
+            .on(.POST, "development-attestation", limit: .form, use: issue)
     }
 
     func issue(_ request: Request) async throws -> Response {

@@ -12,8 +12,8 @@ struct HealthRoutes: RouteCollection {
         // Each nonce is a stored single-use row and each submission or key an attestation to verify.
         let attested = health.grouped(AccountRateLimit(.attestationPerAccount))
         attested.get("attestation-nonce", use: nonce)
-        attested.on(.POST, body: .collect(maxSize: "64kb"), use: submit)
-        attested.on(.POST, "attestation-keys", body: .collect(maxSize: "64kb"), use: registerKey)
+        attested.on(.POST, limit: .document, use: submit)
+        attested.on(.POST, "attestation-keys", limit: .document, use: registerKey)
         health.get("statistics", use: statistics)
         health.get("today", use: today)
     }
@@ -82,7 +82,7 @@ struct HealthRoutes: RouteCollection {
     static func rejectQuery(_ request: Request, allowing allowed: Set<String>) throws -> QueryParameters {
         let query = QueryParameters(request.url.query)
         if let unknown = query.names.first(where: { !allowed.contains($0) }) {
-            throw HaleError.invalidRequest("property \(unknown) should not exist")
+            throw HaleError.invalidRequest("property \(EchoedName.text(unknown)) should not exist")
         }
         return query
     }

@@ -8,13 +8,14 @@ enum HealthSubmissionBody {
         "nonce", "attestationToken", "platform", "steps", "duration", "calories", "distance", "source", "date",
     ]
     static let maxTokenLength = 16_384
+    static let maxNonceLength = 256
 
     static func read(_ body: JSONValue) throws -> HealthSubmission {
         guard case .object(let members) = body else { throw HaleError.invalidRequest("The body must be a JSON object") }
         if let unknown = members.keys.sorted().first(where: { !fields.contains($0) }) {
-            throw HaleError.invalidRequest("property \(unknown) should not exist")
+            throw HaleError.invalidRequest("property \(EchoedName.text(unknown)) should not exist")
         }
-        let nonce = try text(members["nonce"], "nonce", maxLength: 256)
+        let nonce = try text(members["nonce"], "nonce", maxLength: maxNonceLength)
         let token = try text(members["attestationToken"], "attestationToken", maxLength: maxTokenLength)
         guard case .string(let platformName) = members["platform"],
             let platform = DeviceAttestation.Platform(rawValue: platformName)
@@ -41,7 +42,7 @@ enum HealthSubmissionBody {
         }
         guard !text.isEmpty else { throw HaleError.invalidRequest("\(name) should not be empty") }
         guard text.utf8.count <= maxLength else {
-            throw HaleError.invalidRequest("\(name) must be at most \(maxLength) characters")
+            throw HaleError.invalidRequest("\(name) must be at most \(maxLength) bytes")
         }
         return text
     }

@@ -4,7 +4,7 @@ import Vapor
 struct HealthConnectionRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let connections = routes.grouped("api", "v1", "health", "connections").grouped(BearerAuthMiddleware())
-        connections.post(use: connect)
+        connections.on(.POST, limit: .small, use: connect)
         connections.get(use: list)
         connections.delete(":provider", use: disconnect)
     }

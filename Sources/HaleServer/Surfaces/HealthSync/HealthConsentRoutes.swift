@@ -8,7 +8,7 @@ struct HealthConsentRoutes: RouteCollection {
 
     func boot(routes: any RoutesBuilder) throws {
         let consent = routes.grouped(base).grouped("consent").grouped(BearerAuthMiddleware())
-        consent.post(use: grant)
+        consent.on(.POST, limit: .small, use: grant)
         consent.get(use: current)
         consent.delete(use: revoke)
         consent.delete(":platform", use: revoke)

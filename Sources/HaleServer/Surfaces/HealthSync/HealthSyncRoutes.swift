@@ -5,10 +5,10 @@ import Vapor
 struct HealthSyncRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let v1 = routes.grouped("api", "v1", "health").grouped(BearerAuthMiddleware())
-        v1.on(.POST, "sync", body: .collect(maxSize: "16mb"), use: sync)
+        v1.on(.POST, "sync", limit: .sync, use: sync)
         v1.get("sync-logs", use: logs)
         let mobile = routes.grouped("api", "mobile", "health").grouped(BearerAuthMiddleware())
-        mobile.post("sync", use: dailySync)
+        mobile.on(.POST, "sync", limit: .small, use: dailySync)
     }
 
     func sync(_ request: Request) async throws -> SyncResponse {

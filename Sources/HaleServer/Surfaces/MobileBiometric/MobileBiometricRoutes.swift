@@ -9,14 +9,14 @@ struct MobileBiometricRoutes: RouteCollection {
         // Sign-up and sign-in do work for anyone: budgeted per client before the bearer token is even read.
         let ceremonies = biometric.grouped(ClientRateLimit(.signInPerIp))
         let maybeSignedIn = ceremonies.grouped(BearerAuthMiddleware(optional: true))
-        maybeSignedIn.post("register", "options", use: registrationOptions)
-        maybeSignedIn.post("register", "verify", use: register)
-        ceremonies.post("authenticate", "options", use: authenticationOptions)
-        ceremonies.post("authenticate", "verify", use: authenticate)
+        maybeSignedIn.on(.POST, "register", "options", limit: .form, use: registrationOptions)
+        maybeSignedIn.on(.POST, "register", "verify", limit: .passkeyCeremony, use: register)
+        ceremonies.on(.POST, "authenticate", "options", limit: .small, use: authenticationOptions)
+        ceremonies.on(.POST, "authenticate", "verify", limit: .passkeyCeremony, use: authenticate)
         let signedIn = biometric.grouped(BearerAuthMiddleware())
         signedIn.get("devices", use: devices)
         signedIn.get("passkeys", use: list)
-        signedIn.patch("passkeys", ":passkeyID", use: rename)
+        signedIn.on(.PATCH, "passkeys", ":passkeyID", limit: .small, use: rename)
         signedIn.delete("passkeys", ":passkeyID", use: delete)
     }
 

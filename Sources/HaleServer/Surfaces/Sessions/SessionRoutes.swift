@@ -4,8 +4,9 @@ import Vapor
 struct SessionRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let api = routes.grouped("api", "v1")
-        api.grouped(ClientRateLimit(.refreshPerIp)).post("auth", "refresh", use: refresh)
-        api.grouped(ClientRateLimit(.signInPerIp)).post("auth", "handoff", "redeem", use: redeemHandoff)
+        api.grouped(ClientRateLimit(.refreshPerIp)).on(.POST, "auth", "refresh", limit: .small, use: refresh)
+        api.grouped(ClientRateLimit(.signInPerIp)).on(
+            .POST, "auth", "handoff", "redeem", limit: .small, use: redeemHandoff)
         let signedIn = api.grouped(BearerAuthMiddleware())
         signedIn.get("account", use: account)
         signedIn.delete("account", use: deleteAccount)

@@ -29,10 +29,11 @@ struct JSONAPIReader {
         }
     }
 
-    /// Records an error for every member of `object` not in `known`.
+    /// Records an error for every member of `object` not in `known`; a name is repeated in its pointer as
+    /// `EchoedName` cuts and escapes it.
     mutating func rejectUnknownMembers(of object: [String: JSONValue], at pointer: String, known: Set<String>) {
         for name in object.keys.sorted() where !known.contains(name) {
-            fail("\(pointer)/\(Self.escaped(name))", "is not a member this endpoint accepts.")
+            fail("\(pointer)/\(Self.escaped(EchoedName.text(name)))", "is not a member this endpoint accepts.")
         }
     }
 
@@ -45,6 +46,17 @@ struct JSONAPIReader {
         case .string(let text) where text.isEmpty: fail(pointer, "must not be empty.")
         case .string: fail(pointer, "must be at most \(maxLength) bytes.")
         case nil, .null?: if required { fail(pointer, "is required.") }
+        case let other?: fail(pointer, "must be a string, not \(other.typeName).")
+        }
+        return nil
+    }
+
+    /// A string that keeps `rule`, or `nil` and an error that states the rule.
+    mutating func text(_ value: JSONValue?, at pointer: String, rule: TextRule) -> String? {
+        switch value {
+        case .string(let text) where rule.allows(text): return text
+        case .string: fail(pointer, "must be \(rule.requirement).")
+        case nil, .null?: fail(pointer, "is required.")
         case let other?: fail(pointer, "must be a string, not \(other.typeName).")
         }
         return nil

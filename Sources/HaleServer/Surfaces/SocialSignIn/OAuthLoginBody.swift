@@ -176,7 +176,7 @@ enum OAuthLoginBody {
                 continue
             }
             reader.rejectUnknownMembers(of: attributes, at: "\(itemPointer)/attributes", known: ["token"])
-            if let token = reader.string(attributes["token"], at: "\(itemPointer)/attributes/token", maxLength: 4096),
+            if let token = reader.text(attributes["token"], at: "\(itemPointer)/attributes/token", rule: .pushToken),
                 !tokens.contains(token)
             {
                 tokens.append(token)

@@ -11,12 +11,11 @@ struct SocialSignInRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let oauth = routes.grouped("api", "v1", "auth", "oauth")
         // Each sign-in may cost calls to a provider, so it is budgeted per client; the body is a few kilobytes.
-        oauth.grouped(ClientRateLimit(.socialSignInPerIp))
-            .on(.POST, "login", body: .collect(maxSize: "64kb"), use: login)
+        oauth.grouped(ClientRateLimit(.socialSignInPerIp)).on(.POST, "login", limit: .document, use: login)
         // Apple's notification is one signed JWT of a few kilobytes; anyone may post here, so little is read, and
         // each costs a signature check, so it is budgeted per sender.
         oauth.grouped(ClientRateLimit(.appleNotificationsPerIp))
-            .on(.POST, "apple", "notifications", body: .collect(maxSize: "32kb"), use: appleNotification)
+            .on(.POST, "apple", "notifications", limit: .appleNotification, use: appleNotification)
     }
 
     func login(_ request: Request) async throws -> Response {

@@ -98,6 +98,7 @@ struct AndroidSafetyNetAttestation: AttestationFormat {
 
     /// The certificates of the header's x5c, leaf first.
     private static func chain(_ header: Header) throws(WebAuthnError) -> [Certificate] {
+        try CertificateChain.checkLength(header.x5c.count, format: identifier)
         var certificates: [Certificate] = []
         for encoded in header.x5c {
             guard let der = Data(base64Encoded: encoded), let certificate = try? Certificate(derEncoded: Array(der))

@@ -9,11 +9,16 @@ enum CertificateChain {
     /// id-fido-gen-ce-aaguid: the AAGUID an attestation certificate may name.
     static let aaguidExtension: ASN1ObjectIdentifier = [1, 3, 6, 1, 4, 1, 45724, 1, 1, 4]
 
-    /// The certificates of an `x5c` array, leaf first; throws for an empty or undecodable chain.
+    /// The most certificates an `x5c` chain may hold. Real ones hold the attestation certificate and its
+    /// intermediates, two to four (Android's key attestation the longest); each is parsed before any is checked.
+    static let maximumLength = 5
+
+    /// The certificates of an `x5c` array, leaf first; throws for an empty, overlong or undecodable chain.
     static func parse(_ value: CBORValue?, format: String) throws(WebAuthnError) -> [Certificate] {
         guard let items = value?.array, !items.isEmpty else {
             throw WebAuthnError(.invalidAttestation, "\(format): x5c must be a non-empty array")
         }
+        try checkLength(items.count, format: format)
         var certificates: [Certificate] = []
         for item in items {
             guard let der = item.bytes, let certificate = try? Certificate(derEncoded: der) else {
@@ -22,6 +27,13 @@ enum CertificateChain {
             certificates.append(certificate)
         }
         return certificates
+    }
+
+    /// Throws unless a chain of `count` certificates is within `maximumLength`.
+    static func checkLength(_ count: Int, format: String) throws(WebAuthnError) {
+        guard count <= maximumLength else {
+            throw WebAuthnError(.invalidAttestation, "\(format): x5c holds at most \(maximumLength) certificates")
+        }
     }
 
     /// The certificate's public key as a COSE key of `algorithm`, to verify attestation signatures with.
