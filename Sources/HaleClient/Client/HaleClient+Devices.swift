@@ -8,8 +8,9 @@ extension HaleClient {
         return answer.devices
     }
 
-    /// Registers the device's push token: an APNs device token (hex) or an FCM registration token.
-    public func setPushToken(deviceId: String, apnsToken: String? = nil, fcmToken: String? = nil) async throws {
+    /// Registers a device's push token: an APNs device token (hex) or an FCM registration token. Without `deviceId`,
+    /// the device this client signed in on with its device key.
+    public func setPushToken(deviceId: String? = nil, apnsToken: String? = nil, fcmToken: String? = nil) async throws {
         _ = try await send(
             "PUT", "api/v1/devices/push-token",
             json: PushTokenBody(deviceId: deviceId, fcmToken: fcmToken, apnsToken: apnsToken), as: .session)
@@ -33,7 +34,7 @@ extension HaleClient {
     private struct DeviceList: Decodable { let devices: [Device] }
 
     private struct PushTokenBody: Encodable, Sendable {
-        let deviceId: String
+        let deviceId: String?
         let fcmToken: String?
         let apnsToken: String?
     }

@@ -70,6 +70,56 @@ struct DeviceManagementTests {
         }
     }
 
+    @Test("each device is seed 002's object, {id, deviceName, isActive}, with Hale's fields beside it")
+    func seedDeviceObject() async throws {
+        try await withHale { app in
+            let api = DeviceAPI(app: app)
+            let (_, bearer) = try await makeAccount(app)
+            let (id, _, _) = try await signedInDevice(api, bearer: bearer)
+            _ = try await api.send(.PATCH, "/api/v1/devices/\(id)", ["deviceName": "Work phone"], bearer: bearer)
+            let active = try await rawDevice(api, bearer: bearer)
+            #expect(active["id"] as? String == id)
+            #expect(active["deviceName"] as? String == "Work phone")
+            #expect(active["name"] as? String == "Work phone")
+            #expect(active["isActive"] as? Bool == true)
+            #expect(active["active"] as? Bool == true)
+            _ = try await api.send(.POST, "/api/v1/devices/\(id)/deactivate", bearer: bearer)
+            let deactivated = try await rawDevice(api, bearer: bearer)
+            #expect(deactivated["isActive"] as? Bool == false)
+            #expect(deactivated["active"] as? Bool == false)
+        }
+    }
+
+    private func rawDevice(_ api: DeviceAPI, bearer: String) async throws -> [String: Any] {
+        let response = try await api.send(.GET, "/api/v1/devices", bearer: bearer)
+        let body = try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any]
+        return try #require((body?["devices"] as? [[String: Any]])?.first)
+    }
+
+    @Test(
+        "a push token without a device id is the signed-in device's, as seed 002's iOS client sends it",
+        arguments: TestDatabase.available)
+    func pushTokenOfTheSignedInDevice(database: TestDatabase) async throws {
+        try await withHale(on: database) { app in
+            let api = DeviceAPI(app: app)
+            let (_, bearer) = try await makeAccount(app)
+            let (first, _, _) = try await signedInDevice(api, bearer: bearer)
+            let (second, access, _) = try await signedInDevice(api, bearer: bearer)
+            let pushed = try await api.send(.PUT, "/api/v1/devices/push-token", ["fcmToken": "fcm:abc"], bearer: access)
+            #expect(pushed.status == .ok, "\(pushed.body.string)")
+            let listed = try await devices(api, bearer: bearer)
+            #expect(listed.first { $0.id == second }?.pushTokens.map(\.provider) == ["fcm"])
+            #expect(listed.first { $0.id == first }?.pushTokens.isEmpty == true)
+
+            let noDevice = try await api.send(
+                .PUT, "/api/v1/devices/push-token", ["fcmToken": "fcm:abc"], bearer: bearer)
+            #expect(noDevice.status == .badRequest)
+            let error = try noDevice.coreError().error
+            #expect(error.code == "INVALID_REQUEST")
+            #expect(error.message.hasPrefix("deviceId is required"))
+        }
+    }
+
     @Test("a device can be renamed")
     func rename() async throws {
         try await withHale { app in

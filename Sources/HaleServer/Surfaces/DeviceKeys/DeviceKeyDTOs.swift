@@ -70,7 +70,8 @@ struct DeviceRenameRequest: StrictRequestBody {
 /// `PUT /api/v1/devices/push-token`: `{deviceId, fcmToken}` as seed 002's apps send it, or `{deviceId, apnsToken}`.
 struct PushTokenRequest: StrictRequestBody {
     static let allowedFields: Set<String> = ["deviceId", "fcmToken", "apnsToken"]
-    let deviceId: String
+    /// Seed 002's iOS client sends none: the token is then the signed-in device's.
+    let deviceId: String?
     let fcmToken: String?
     let apnsToken: String?
 }
@@ -118,8 +119,12 @@ struct DeviceResponse: Content {
     }
 
     let id: String
+    /// Seed 002's name for `name`.
+    let deviceName: String
     let name: String
     let deviceType: String
+    /// Seed 002's name for `active`.
+    let isActive: Bool
     let active: Bool
     let createdAt: String
     let lastUsedAt: String?

@@ -102,9 +102,22 @@ struct DeviceKeyRoutes: RouteCollection {
         case (nil, let apns?): token = .apns(try Self.validAPNsToken(apns))
         default: throw HaleError.invalidRequest("Send exactly one of fcmToken and apnsToken.")
         }
+        let identity = try request.account
         try await request.hale.devices.setPushToken(
-            token, of: try Self.deviceID(body.deviceId), account: try request.account.accountId)
+            token, of: try Self.pushTokenDevice(body.deviceId, identity), account: identity.accountId)
         return SuccessResponse()
+    }
+
+    /// The device `deviceId` names, or without one the device the session signed in on, as seed 002's iOS client
+    /// (`updateDeviceFCMToken(token:)`) sends no id.
+    private static func pushTokenDevice(_ deviceId: String?, _ identity: AuthenticatedAccount) throws -> DeviceID {
+        if let deviceId { return try deviceID(deviceId) }
+        guard let signedIn = identity.deviceId else {
+            throw HaleError.invalidRequest(
+                "deviceId is required: this bearer token was not issued to a device-key sign-in, so it has no device of its own."
+            )
+        }
+        return signedIn
     }
 
     func deactivate(_ request: Request) async throws -> SuccessResponse {

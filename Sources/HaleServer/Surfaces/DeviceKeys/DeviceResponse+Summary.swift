@@ -5,8 +5,10 @@ extension DeviceResponse {
         let device = summary.device
         id = device.id.description
         name = device.name
+        deviceName = device.name
         deviceType = device.deviceType
         active = device.deactivatedAt == nil
+        isActive = active
         createdAt = ISO8601.string(device.createdAt)
         lastUsedAt = device.lastUsedAt.map(ISO8601.string)
         deactivatedAt = device.deactivatedAt.map(ISO8601.string)
