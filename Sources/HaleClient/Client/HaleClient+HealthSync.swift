@@ -66,33 +66,37 @@ extension HaleClient {
 
     /// Sends samples added or changed and the ids of samples deleted since the last sync. A `batchId` makes the
     /// sync safe to send again: a repeat answers the first result without storing anything twice. `syncType` is
-    /// `initial`, `manual` or `background`, which set how many days back `lookbackDays` defaults to.
+    /// `initial`, `manual` or `background`, which set how many days back `lookbackDays` defaults to. A server that
+    /// requires every write attested (`health.requireAttestation: all`) needs `attestation`.
     public func sync(
         provider: String, samples: [HealthSyncSample], deletions: [String] = [], batchId: String? = nil,
-        syncType: String? = nil, lookbackDays: Int? = nil
+        syncType: String? = nil, lookbackDays: Int? = nil, attestation: HealthWriteAttestation? = nil
     ) async throws -> HealthSyncResult {
-        try await send(
-            "POST", "api/v1/health/sync",
-            json: SyncBody(
+        try await sendHealthWrite(
+            "api/v1/health/sync",
+            body: SyncBody(
                 provider: provider, syncType: syncType, lookbackDays: lookbackDays, batchId: batchId,
-                samples: samples, deletions: deletions), as: .session)
+                samples: samples, deletions: deletions), attestation: attestation)
     }
 
     /// Sends what an anchored HealthKit query found, as one background sync from `healthkit`.
-    public func sync(_ changes: HealthKitChanges, batchId: String? = nil) async throws -> HealthSyncResult {
+    public func sync(
+        _ changes: HealthKitChanges, batchId: String? = nil, attestation: HealthWriteAttestation? = nil
+    ) async throws -> HealthSyncResult {
         try await sync(
             provider: "healthkit", samples: changes.samples, deletions: changes.deletedIDs, batchId: batchId,
-            syncType: "background")
+            syncType: "background", attestation: attestation)
     }
 
     /// Seed 000's daily sync: one day's (`YYYY-MM-DD`) steps and distance from `platform` (`apple` or `google`).
-    public func syncDaily(platform: String, date: String, steps: Double, distance: Double? = nil)
-        async throws -> HealthSyncLog
-    {
-        let answer: DailySyncAnswer = try await send(
-            "POST", "api/mobile/health/sync",
-            json: DailySyncBody(platform: platform, data: .init(steps: steps, distance: distance, date: date)),
-            as: .session)
+    public func syncDaily(
+        platform: String, date: String, steps: Double, distance: Double? = nil,
+        attestation: HealthWriteAttestation? = nil
+    ) async throws -> HealthSyncLog {
+        let answer: DailySyncAnswer = try await sendHealthWrite(
+            "api/mobile/health/sync",
+            body: DailySyncBody(platform: platform, data: .init(steps: steps, distance: distance, date: date)),
+            attestation: attestation)
         return answer.syncLog
     }
 

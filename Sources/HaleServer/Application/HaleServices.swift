@@ -123,7 +123,8 @@ public struct HaleServices: Sendable {
                 appAttest: try Self.appAttestVerifier(configuration), development: developmentAttestation,
                 playIntegrity: try Self.playIntegrityVerifier(configuration),
                 keys: SQLAppAttestKeyRepository(database: database), clock: clock),
-            plausibility: configuration.health.plausibility, clock: clock)
+            plausibility: configuration.health.plausibility,
+            requiredAttestation: configuration.health.requiredAttestation, clock: clock)
         let rollups = HealthRollupWriter(priorities: configuration.health.sourcePriorities)
         healthConsents = HealthConsents(
             repository: SQLHealthConsentRepository(database: database), samples: healthSamples, rollups: rollups,

@@ -287,6 +287,11 @@ extension ConfigKey {
             path: "health.sourcePriority.apps", kind: .list, defaultValue: "",
             summary: "Then which app's, per type: `TYPE:bundle.id>bundle.id`, `*` for every type not named."),
         ConfigKey(
+            path: "health.requireAttestation", kind: .string, defaultValue: "uploads",
+            summary:
+                "`uploads`: seed 001's `POST /health` is attested, as its document says. `all`: every route that"
+                + " writes health data (the daily sync, the sample sync) requires attestation of its body too."),
+        ConfigKey(
             path: "health.retentionDays", kind: .integer, defaultValue: "30",
             summary: "Days synced samples, their daily totals and sync logs are kept; 0 keeps them."),
         ConfigKey(

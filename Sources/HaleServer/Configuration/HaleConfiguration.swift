@@ -133,6 +133,8 @@ public struct HaleConfiguration: Sendable {
         public var playIntegrityMaximumAge: Duration
         /// The plausibility limits every route that takes health data applies.
         public var plausibility: HealthPlausibility
+        /// Which routes that write health data require an attestation.
+        public var requiredAttestation: HealthData.RequiredAttestation
         /// Days synced health data is kept; 0 keeps it.
         public var retentionDays: Int
         /// Which sources count where samples overlap, per type.
@@ -276,6 +278,7 @@ public struct HaleConfiguration: Sendable {
             licensingVerdicts: try values.list("playIntegrity.licensingVerdicts"),
             playIntegrityMaximumAge: try values.duration("playIntegrity.maximumAge"),
             plausibility: try Self.plausibility(values),
+            requiredAttestation: try Self.requiredAttestation(values),
             retentionDays: try values.integer("health.retentionDays"),
             sourcePriorities: try SourcePriorities(
                 devices: try values.list("health.sourcePriority.devices"),
@@ -331,6 +334,14 @@ public struct HaleConfiguration: Sendable {
             throw ConfigError("metrics.bearerToken must be at least 32 printable ASCII characters")
         }
         return token
+    }
+
+    private static func requiredAttestation(_ values: ConfigValues) throws -> HealthData.RequiredAttestation {
+        let text = try values.string("health.requireAttestation")
+        guard let required = HealthData.RequiredAttestation(rawValue: text) else {
+            throw ConfigError("health.requireAttestation must be uploads or all, not \"\(text)\"")
+        }
+        return required
     }
 
     /// A count an account may own: 1 to 100,000.

@@ -85,6 +85,8 @@ extension HaleError.Code {
     public static let conflict = Self(rawValue: "CONFLICT")
     /// A device attestation (App Attest, Play Integrity) did not verify (401).
     public static let attestationFailed = Self(rawValue: "ATTESTATION_FAILED")
+    /// The server requires an attestation of every health-data write, and the request sent none (401).
+    public static let attestationRequired = Self(rawValue: "ATTESTATION_REQUIRED")
     /// One or more fields of the request body are invalid; `fieldErrors` says which (422).
     public static let validationFailed = Self(rawValue: "VALIDATION_FAILED")
     /// A social provider's token was not accepted (401).

@@ -33,6 +33,7 @@ public struct HealthData: Sendable {
     let challenges: ServerChallenges
     let attestation: DeviceAttestation
     let plausibility: HealthPlausibility
+    let requiredAttestation: RequiredAttestation
     let clock: HaleClock
 
     static let nonceKind = "health_attestation_nonce"

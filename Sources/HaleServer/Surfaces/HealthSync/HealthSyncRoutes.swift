@@ -12,8 +12,8 @@ struct HealthSyncRoutes: RouteCollection {
     }
 
     func sync(_ request: Request) async throws -> SyncResponse {
+        let account = try await attested(request)
         let body = try request.decodeStrict(SyncRequest.self)
-        let account = try request.account.accountId
         let result = try await request.hale.healthSync.sync(
             body.batch, account: account, zone: try await zone(of: request, account: account))
         return SyncResponse(result)
@@ -26,13 +26,25 @@ struct HealthSyncRoutes: RouteCollection {
     }
 
     func dailySync(_ request: Request) async throws -> DailySyncResponse {
+        let account = try await attested(request)
         let body = try request.decodeStrict(DailySyncRequest.self)
         guard let data = body.data?.value else { throw HaleError.invalidRequest("data is required") }
-        let account = try request.account.accountId
         let (day, result) = try await request.hale.healthSync.syncDailyTotals(
             platform: body.platform, steps: data.steps, distance: data.distance, date: data.date, account: account,
             zone: try await zone(of: request, account: account))
         return DailySyncResponse(date: day.description, syncLog: SyncLogResponse(result.log))
+    }
+
+    /// The account, once the request's attestation is checked when the server requires one
+    /// (`health.requireAttestation: all`; else its headers are not read): before its body is, so an unattested
+    /// client costs no decoding.
+    private func attested(_ request: Request) async throws -> AccountID {
+        let identity = try request.account
+        guard request.hale.health.writesRequireAttestation else { return identity.accountId }
+        try await request.hale.health.verifyWrite(
+            try request.healthWriteAttestation(), bodyDigest: request.bodyDigest, account: identity.accountId,
+            device: identity.deviceId, logger: request.logger)
+        return identity.accountId
     }
 
     /// The request's `X-Timezone`, else the account's zone, else UTC: the rule of seed 001.

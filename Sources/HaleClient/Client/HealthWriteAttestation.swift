@@ -1,0 +1,52 @@
+import Crypto
+import Foundation
+
+/// How the SDK attests a write of health data to a server that requires it (`health.requireAttestation: all`):
+/// over a fresh nonce and the request's exact body, sent in `X-Attestation-*` headers.
+public enum HealthWriteAttestation: Sendable {
+    /// An assertion by the App Attest key `keyID`, registered with `registerAppAttestKey(with:)`.
+    case appAttest(any AppAttester, keyID: String)
+    /// A Play Integrity token whose nonce is the request hash the closure is given: the app asks Google Play for
+    /// one (`IntegrityTokenRequest.builder().setNonce(requestHash)`).
+    case playIntegrity(@Sendable (_ requestHash: String) async throws -> String)
+
+    /// What the attestation is made over: base64url, unpadded, of SHA-256(UTF-8 of `nonce` ‖ SHA-256(`body`)).
+    public static func requestHash(nonce: String, body: Data) -> String {
+        var hash = SHA256()
+        hash.update(data: Data(nonce.utf8))
+        hash.update(data: Data(SHA256.hash(data: body)))
+        return Data(hash.finalize()).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    /// The headers attesting `body` over `nonce`.
+    func headers(nonce: String, body: Data) async throws -> [String: String] {
+        let requestHash = Self.requestHash(nonce: nonce, body: body)
+        let (platform, token): (String, String)
+        switch self {
+        case .appAttest(let attester, let keyID):
+            let assertion = try await attester.generateAssertion(
+                keyID, clientDataHash: Data(SHA256.hash(data: Data(requestHash.utf8))))
+            (platform, token) = ("ios", assertion.base64EncodedString())
+        case .playIntegrity(let requestToken):
+            (platform, token) = ("android", try await requestToken(requestHash))
+        }
+        return ["X-Attestation-Platform": platform, "X-Attestation-Nonce": nonce, "X-Attestation-Token": token]
+    }
+}
+
+extension HaleClient {
+    /// Sends `body` as JSON, with attestation headers when `attestation` is given; decodes the answer.
+    func sendHealthWrite<Answer: Decodable>(
+        _ path: String, body: some Encodable & Sendable, attestation: HealthWriteAttestation?
+    ) async throws -> Answer {
+        let encoded = try JSONEncoder().encode(body)
+        var headers: [String: String] = [:]
+        if let attestation {
+            headers = try await attestation.headers(nonce: try await attestationNonce().nonce, body: encoded)
+        }
+        return try Self.decode(
+            Answer.self, from: try await send("POST", path, headers: headers, encodedJSON: encoded, as: .session))
+    }
+}

@@ -1,0 +1,66 @@
+import Crypto
+import Foundation
+import Logging
+
+extension HealthData {
+    /// Which routes that write health data require an attestation (`health.requireAttestation`).
+    public enum RequiredAttestation: String, Sendable {
+        /// Seed 001's `POST /health` only, whose body carries its own.
+        case uploads
+        /// Every route that writes health data: the others carry theirs in headers, bound to the body.
+        case all
+    }
+
+    /// The attestation of a request that writes health data, from its `X-Attestation-*` headers.
+    public struct WriteAttestation: Sendable, Equatable {
+        /// `ios` or `android`.
+        public let platform: DeviceAttestation.Platform
+        /// A nonce from `GET /health/attestation-nonce`.
+        public let nonce: String
+        /// An App Attest assertion (or attestation) in base64, or a Play Integrity token, made over `requestHash`.
+        public let token: String
+
+        /// The headers' names.
+        public static let platformHeader = "X-Attestation-Platform"
+        /// The nonce's header.
+        public static let nonceHeader = "X-Attestation-Nonce"
+        /// The token's header.
+        public static let tokenHeader = "X-Attestation-Token"
+    }
+
+    /// What a write's attestation is made over: base64url, unpadded, of SHA-256(UTF-8 of `nonce` ‖ `bodyDigest`),
+    /// the body's SHA-256.
+    /// An App Attest assertion signs SHA-256 of its UTF-8 as `POST /health`'s signs the nonce's; a Play Integrity
+    /// token carries it as its nonce. So a token answers for one body once.
+    public static func requestHash(nonce: String, bodyDigest: SHA256Digest) -> String {
+        var hash = SHA256()
+        hash.update(data: Array(nonce.utf8))
+        hash.update(data: Array(bodyDigest))
+        return Data(hash.finalize()).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    /// Whether every write of health data needs an attestation (`health.requireAttestation: all`).
+    public var writesRequireAttestation: Bool { requiredAttestation == .all }
+
+    /// Checks the attestation of a request that writes health data, when `writesRequireAttestation`: the nonce is
+    /// the account's and consumed once, and the token made over the request's hash.
+    public func verifyWrite(
+        _ attestation: WriteAttestation?, bodyDigest: SHA256Digest, account: AccountID, device: DeviceID?,
+        logger: Logger
+    ) async throws {
+        guard let attestation else { throw Self.attestationRequired }
+        try await consumeNonce(attestation.nonce, of: account)
+        try await self.attestation.verify(
+            attestation.token, platform: attestation.platform,
+            nonce: Self.requestHash(nonce: attestation.nonce, bodyDigest: bodyDigest), account: account, device: device,
+            logger: logger)
+    }
+
+    static let attestationRequired = HaleError(
+        .attestationRequired, status: 401,
+        message:
+            "This server requires an attestation of every health-data write: send X-Attestation-Platform,"
+            + " X-Attestation-Nonce and X-Attestation-Token.")
+}
