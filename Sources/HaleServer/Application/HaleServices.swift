@@ -98,6 +98,7 @@ public struct HaleServices: Sendable {
         passkeys = Passkeys(
             relyingParty: try Self.relyingParty(configuration),
             requireUserVerification: configuration.passkeys.requireUserVerification,
+            clonePolicy: configuration.passkeys.clonedAuthenticators,
             repository: SQLPasskeyRepository(database: database),
             deviceKeys: SQLDeviceRepository(database: database),
             socialIdentities: SQLSocialAccountRepository(database: database), accounts: accounts,

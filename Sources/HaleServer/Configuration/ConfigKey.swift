@@ -110,6 +110,12 @@ extension ConfigKey {
             summary: "Refuse passkey ceremonies in which the authenticator did not verify the user (biometrics or PIN)."
         ),
         ConfigKey(
+            path: "passkeys.clonedAuthenticators", kind: .string, defaultValue: "refuse",
+            summary:
+                "A passkey sign-in whose counter went back or whose backup eligibility changed, signature valid: `refuse`"
+                + " it, or `flag` it and let it in. Either way the passkey is marked, the event audited and the account's"
+                + " devices alerted."),
+        ConfigKey(
             path: "deviceKeys.lockoutThreshold", kind: .integer, defaultValue: "5",
             summary:
                 "Failed device-key sign-in signatures from one client address, each within `deviceKeys.lockoutDuration` of the one before, after which that address is locked out of the device; the owner elsewhere is not."

@@ -57,6 +57,8 @@ public struct HaleConfiguration: Sendable {
         public var origins: [String]
         /// Whether user verification is required.
         public var requireUserVerification: Bool
+        /// What a sign-in that shows a sign of a cloned authenticator gets.
+        public var clonedAuthenticators: HaleServer.Passkeys.ClonePolicy
     }
 
     /// Device-bound keys (seed 002).
@@ -246,7 +248,8 @@ public struct HaleConfiguration: Sendable {
         passkeys = Passkeys(
             rpID: try values.string("passkeys.rpId"), rpName: try values.string("passkeys.rpName"),
             origins: try values.list("passkeys.origins"),
-            requireUserVerification: try values.boolean("passkeys.requireUserVerification"))
+            requireUserVerification: try values.boolean("passkeys.requireUserVerification"),
+            clonedAuthenticators: try Self.clonePolicy(values))
         deviceKeys = DeviceKeys(
             lockoutThreshold: try values.integer("deviceKeys.lockoutThreshold"),
             lockoutDuration: try values.duration("deviceKeys.lockoutDuration"))
@@ -342,6 +345,14 @@ public struct HaleConfiguration: Sendable {
             throw ConfigError("health.requireAttestation must be uploads or all, not \"\(text)\"")
         }
         return required
+    }
+
+    private static func clonePolicy(_ values: ConfigValues) throws -> HaleServer.Passkeys.ClonePolicy {
+        let text = try values.string("passkeys.clonedAuthenticators")
+        guard let policy = HaleServer.Passkeys.ClonePolicy(rawValue: text) else {
+            throw ConfigError("passkeys.clonedAuthenticators must be refuse or flag, not \"\(text)\"")
+        }
+        return policy
     }
 
     /// A count an account may own: 1 to 100,000.

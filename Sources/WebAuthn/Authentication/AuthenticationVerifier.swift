@@ -12,9 +12,13 @@ public struct AuthenticationVerifier: Sendable {
     }
 
     /// Verifies `response` from `credential` against the challenge the server issued.
+    ///
+    /// A sign-in whose signature verifies but that shows a sign of a cloned authenticator (`CloneSignal`) is refused
+    /// with that signal's error, or, with `cloneSignals: .report`, returned with the signal for the caller to act
+    /// on. Either way it is looked for only once the signature holds, so a forged response cannot raise it.
     public func verify(
         _ response: AuthenticationResponseJSON, expectedChallenge: [UInt8], credential: StoredCredential,
-        requireUserVerification: Bool
+        requireUserVerification: Bool, cloneSignals: CloneSignalHandling = .refuse
     ) throws(WebAuthnError) -> VerifiedAuthentication {
         // §7.2 steps 5–7: the credential is the one the caller looked up.
         let credentialID = try Base64URL.credentialID(id: response.id, rawId: response.rawId, type: response.type)
@@ -34,24 +38,20 @@ public struct AuthenticationVerifier: Sendable {
         // Steps 15–18: RP ID hash and flags; backup eligibility is fixed for the credential's life.
         try FlagChecks.verify(
             authenticatorData, rpIDHash: relyingParty.idHash, requireUserVerification: requireUserVerification)
-        guard authenticatorData.flags.contains(.backupEligible) == credential.backupEligible else {
-            throw WebAuthnError(.backupEligibilityChanged, "the credential's backup eligibility changed")
-        }
         // Steps 20–21: the signature over authenticatorData ‖ SHA-256(clientDataJSON).
         let publicKey = try COSEKey(bytes: credential.publicKey)
         let clientDataHash = Array(SHA256.hash(data: clientDataBytes))
         guard publicKey.isValidSignature(signature, over: authenticatorData.bytes, clientDataHash) else {
             throw WebAuthnError(.invalidSignature, "the signature does not verify")
         }
-        // Step 22: the counter must grow, unless the authenticator does not keep one (both zero).
-        let count = authenticatorData.signCount
-        if (count != 0 || credential.signCount != 0) && count <= credential.signCount {
-            throw WebAuthnError(.signCountRegression, "the signature counter did not increase")
-        }
+        // Steps 18 and 22, on a signature that holds: backup eligibility is fixed for the credential's life, and
+        // the counter must grow unless the authenticator keeps none (both zero).
+        let signal = CloneSignal(authenticatorData, credential)
+        if let signal, cloneSignals == .refuse { throw signal.error }
         return VerifiedAuthentication(
-            credentialID: credentialID, signCount: count,
+            credentialID: credentialID, signCount: authenticatorData.signCount,
             userVerified: authenticatorData.flags.contains(.userVerified),
             backupEligible: authenticatorData.flags.contains(.backupEligible),
-            backupState: authenticatorData.flags.contains(.backupState), userHandle: userHandle)
+            backupState: authenticatorData.flags.contains(.backupState), userHandle: userHandle, cloneSignal: signal)
     }
 }

@@ -32,4 +32,6 @@ public struct VerifiedAuthentication: Sendable {
     public let backupState: Bool
     /// The user handle the authenticator returned, if any.
     public let userHandle: [UInt8]?
+    /// A sign of a cloned authenticator, when `verify` was asked to report rather than refuse it.
+    public let cloneSignal: CloneSignal?
 }

@@ -16,6 +16,9 @@ public enum AuditEventType: String, Sendable, CaseIterable {
     case socialIdentityLinked = "social_identity_linked"
     /// A passkey was added to an existing account.
     case passkeyRegistered = "passkey_registered"
+    /// A passkey sign-in whose signature verified showed a sign of a cloned authenticator; `details` say which
+    /// passkey and sign, and whether the sign-in was refused.
+    case passkeyCloneSuspected = "passkey_clone_suspected"
     /// A passkey or social sign-in came from an app installation new to the account.
     case newDeviceSignIn = "new_device_sign_in"
     /// Apple said the person stopped using Sign in with Apple with the app; the tokens it signed in with were revoked.

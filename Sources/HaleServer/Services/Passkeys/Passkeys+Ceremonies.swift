@@ -101,7 +101,7 @@ extension Passkeys {
         do {
             return try AuthenticationVerifier(relyingParty: relyingParty).verify(
                 response, expectedChallenge: challenge, credential: stored,
-                requireUserVerification: requireUserVerification)
+                requireUserVerification: requireUserVerification, cloneSignals: .report)
         } catch {
             logger.info("passkey sign-in refused", metadata: ["reason": "\(error.code)", "passkey": "\(passkey.id)"])
             throw Self.authenticationFailed

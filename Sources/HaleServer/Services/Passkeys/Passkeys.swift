@@ -14,6 +14,8 @@ public struct Passkeys: Sendable {
 
     let relyingParty: RelyingParty
     let requireUserVerification: Bool
+    /// What a sign-in that shows a sign of a cloned authenticator gets (`passkeys.clonedAuthenticators`).
+    let clonePolicy: ClonePolicy
     let repository: any PasskeyRepository
     /// The account's device keys, which count as ways to sign in when the last passkey goes.
     let deviceKeys: any DeviceRepository
@@ -124,11 +126,16 @@ public struct Passkeys: Sendable {
         }
         try await checkUserHandle(response, belongsTo: passkey.accountId)
         let verified = try verifyAssertion(response, passkey: passkey, challenge: challenge, logger: logger)
-        guard
-            try await repository.recordSignIn(
-                passkey.id, signCount: Int64(verified.signCount), backupState: verified.backupState, at: clock.now())
-        else {
-            throw Self.authenticationFailed
+        if let signal = verified.cloneSignal {
+            try await suspectClone(passkey, signal: signal, logger: logger)
+        } else {
+            guard
+                try await repository.recordSignIn(
+                    passkey.id, signCount: Int64(verified.signCount), backupState: verified.backupState,
+                    at: clock.now())
+            else {
+                throw Self.authenticationFailed
+            }
         }
         let tokens = try await sessions.start(
             account: passkey.accountId, device: nil, signInMethod: "passkey", rememberMe: rememberMe)

@@ -16,6 +16,9 @@ public enum SecurityAlertKind: String, Sendable, CaseIterable {
     case newSignInNetwork = "new_sign_in_network"
     /// A sign-in with a passkey or a social identity from an app installation new to the account.
     case newSignInDevice = "new_sign_in_device"
+    /// A passkey signed in in a way only a copy of it could: its counter went back, or its backup eligibility
+    /// changed.
+    case passkeyCloneSuspected = "passkey_clone_suspected"
 
     /// The alert's title.
     var title: String {
@@ -28,6 +31,7 @@ public enum SecurityAlertKind: String, Sendable, CaseIterable {
         case .signInMethodLinked: "A sign-in method was added"
         case .newSignInNetwork: "Sign-in from a new network"
         case .newSignInDevice: "Sign-in on a new device"
+        case .passkeyCloneSuspected: "A passkey may have been copied"
         }
     }
 
@@ -42,6 +46,7 @@ public enum SecurityAlertKind: String, Sendable, CaseIterable {
         case .socialIdentityLinked: self = .signInMethodLinked
         case .deviceKeyNewIpRange: self = .newSignInNetwork
         case .newDeviceSignIn: self = .newSignInDevice
+        case .passkeyCloneSuspected: self = .passkeyCloneSuspected
         default: return nil
         }
     }

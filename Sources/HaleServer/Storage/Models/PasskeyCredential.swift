@@ -36,4 +36,8 @@ public struct PasskeyCredential: Codable, Sendable, Equatable {
     public var createdAt: Date
     /// When it last signed in.
     public var lastUsedAt: Date?
+    /// When a sign-in with it last showed a sign of a cloned authenticator.
+    public var suspectedCloneAt: Date? = nil
+    /// Which sign (`CloneSignal`'s raw value).
+    public var suspectedCloneReason: String? = nil
 }

@@ -1,4 +1,5 @@
 import Foundation
+import WebAuthn
 
 /// Stores passkeys and user handles. Every account-scoped call takes the account.
 protocol PasskeyRepository: Sendable {
@@ -18,6 +19,11 @@ protocol PasskeyRepository: Sendable {
     /// Records a sign-in, only if `signCount` still exceeds the stored count (or both are zero); returns whether it
     /// did, so two racing sign-ins with one counter value cannot both succeed.
     func recordSignIn(_ id: UUID, signCount: Int64, backupState: Bool, at date: Date) async throws -> Bool
+    /// Marks a credential as showing `signal` at `date`, and appends `audit`, in one transaction.
+    func markSuspectedClone(_ id: UUID, signal: CloneSignal, at date: Date, audit: AuditAppend) async throws
+    /// Records a sign-in allowed despite a clone signal: its time only, never a lower counter or another backup
+    /// eligibility.
+    func recordFlaggedSignIn(_ id: UUID, at date: Date) async throws
     /// Renames one of the account's credentials; returns whether it exists.
     func rename(_ id: UUID, of account: AccountID, to name: String) async throws -> Bool
     /// Deletes one of the account's credentials; returns whether it existed.

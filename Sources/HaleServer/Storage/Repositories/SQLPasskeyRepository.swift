@@ -1,5 +1,6 @@
 import Foundation
 import SQLKit
+import WebAuthn
 
 /// `PasskeyRepository` on SQL.
 struct SQLPasskeyRepository: PasskeyRepository {
@@ -53,6 +54,18 @@ struct SQLPasskeyRepository: PasskeyRepository {
         }
         let rows = try await update.returning("id").all()
         return rows.count == 1
+    }
+
+    func markSuspectedClone(_ id: UUID, signal: CloneSignal, at date: Date, audit: AuditAppend) async throws {
+        try await database.writeTransaction { database in
+            try await database.sql.update("passkey_credentials").set("suspected_clone_at", to: date)
+                .set("suspected_clone_reason", to: signal.rawValue).where("id", .equal, id).run()
+            try await SQLAuditRepository.append(audit, in: database)
+        }
+    }
+
+    func recordFlaggedSignIn(_ id: UUID, at date: Date) async throws {
+        try await database.sql.update("passkey_credentials").set("last_used_at", to: date).where("id", .equal, id).run()
     }
 
     func rename(_ id: UUID, of account: AccountID, to name: String) async throws -> Bool {

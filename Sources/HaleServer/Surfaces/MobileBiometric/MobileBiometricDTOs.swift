@@ -89,6 +89,10 @@ struct PasskeyResponse: Content {
     let device: PasskeyDevice
     let createdAt: String
     let lastUsedAt: String?
+    /// When a sign-in with it last showed a sign of a cloned authenticator.
+    let suspectedCloneAt: String?
+    /// `sign_count_regression` or `backup_eligibility_changed`.
+    let suspectedCloneReason: String?
 
     init(_ passkey: PasskeyCredential) {
         id = passkey.id.uuidString.lowercased()
@@ -102,6 +106,8 @@ struct PasskeyResponse: Content {
         device = PasskeyDevice(platform: passkey.platform, osVersion: passkey.osVersion, deviceName: passkey.deviceName)
         createdAt = ISO8601.string(passkey.createdAt)
         lastUsedAt = passkey.lastUsedAt.map(ISO8601.string)
+        suspectedCloneAt = passkey.suspectedCloneAt.map(ISO8601.string)
+        suspectedCloneReason = passkey.suspectedCloneReason
     }
 }
 
