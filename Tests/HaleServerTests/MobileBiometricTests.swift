@@ -102,7 +102,8 @@ struct MobileBiometricTests {
             #expect(Base64URL.decode(try #require(user["id"] as? String))?.count == 32)
             #expect(user["name"] as? String == "person@example.com")
             #expect((options["rp"] as? [String: Any])?["id"] as? String == "localhost")
-            #expect((options["pubKeyCredParams"] as? [[String: Any]])?.count == 3)
+            let algorithms = (options["pubKeyCredParams"] as? [[String: Any]])?.compactMap { $0["alg"] as? Int }
+            #expect(algorithms == [-7, -8, -257, -49, -50], "ES256 first; ML-DSA-65 and ML-DSA-87 after the classical")
             #expect((options["authenticatorSelection"] as? [String: Any])?["residentKey"] as? String == "required")
             #expect((options["extensions"] as? [String: Any])?["credProps"] as? Bool == true)
         }
