@@ -1,3 +1,4 @@
+import CBOR
 import Foundation
 import HaleTesting
 import Testing
@@ -86,6 +87,44 @@ struct MobileBiometricTests {
             #expect(claims.sub.value == account.id.description)
             let again = try await signIn(app, passkey: &passkey)
             #expect(again.status == .ok)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available, [COSEAlgorithm.mlDSA65, .mlDSA87])
+    func registerThenSignInWithMLDSA(database: TestDatabase, algorithm: COSEAlgorithm) async throws {
+        try await withHale(on: database, settings: Self.settings) { app in
+            let (account, token) = try await makeAccount(app)
+            var passkey = try SoftwarePasskey(algorithm: algorithm, rpID: "localhost", origin: "http://localhost:8080")
+            try await registerPasskey(app, bearer: token, passkey: &passkey)
+            let rows = try await app.hale.database.sql.raw("SELECT public_key FROM passkey_credentials").all()
+            let stored = try rows.map { try $0.decode(column: "public_key", as: String.self) }
+            #expect(stored == [Base64URL.encode(passkey.stored().publicKey)], "the whole AKP key is kept")
+            for _ in 0..<2 {
+                let response = try await signIn(app, passkey: &passkey)
+                #expect(response.status == .ok, "\(response.body.string)")
+                #expect(try decode(SignIn.self, response).accountId == account.id.description)
+            }
+        }
+    }
+
+    @Test func anMLDSA44PasskeyIsRefusedWithItsReason() async throws {
+        try await withHale(settings: Self.settings) { app in
+            let (_, token) = try await makeAccount(app)
+            let passkey = SoftwarePasskey(rpID: "localhost", origin: "http://localhost:8080")
+            let optionsResponse = try await post(
+                app, "/api/mobile/biometric/register/options", ["platform": "ios"], bearer: token)
+            let options = try decode(Options<CreationOptions>.self, optionsResponse).options
+            let key: CBORValue = [1: 7, 3: -48, -1: .byteString([UInt8](repeating: 7, count: 1312))]
+            let credential = passkey.registration(
+                challenge: Array(try #require(Base64URL.decode(options.challenge))),
+                authenticatorData: passkey.authenticatorData(attested: true, publicKey: key))
+            let response = try await post(
+                app, "/api/mobile/biometric/register/verify", RegisterBody(credential: credential, deviceInfo: nil),
+                bearer: token)
+            #expect(response.status == .badRequest)
+            let error = try response.coreError().error
+            #expect(error.code == "UNSUPPORTED_ALGORITHM")
+            #expect(error.message == "ML-DSA-44 (-48) is not supported: swift-crypto does not implement it")
         }
     }
 
