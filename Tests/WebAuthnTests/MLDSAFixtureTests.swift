@@ -11,7 +11,7 @@ struct MLDSAFixtureTests {
         ("65", .mlDSA65, 1952, 5), ("87", .mlDSA87, 2592, 4),
     ]
 
-    @Test(arguments: parameterSets.map(\.level))
+    @Test(.mlDSAAvailable, arguments: parameterSets.map(\.level))
     func registerThenSignIn(level: String) async throws {
         let expected = try #require(Self.parameterSets.first { $0.level == level })
         let registration = try Fixture.named("registration-none-mldsa\(level)-py_webauthn")
@@ -39,7 +39,7 @@ struct MLDSAFixtureTests {
         #expect(authenticated.userHandle == Array("webauthnio-ml-dsa-\(level)".utf8))
     }
 
-    @Test(arguments: parameterSets.map(\.level))
+    @Test(.mlDSAAvailable, arguments: parameterSets.map(\.level))
     func aSignatureOverOtherDataIsRefused(level: String) throws {
         let signIn = try Fixture.named("authentication-mldsa\(level)-py_webauthn")
         var assertion = try signIn.authentication()

@@ -8,7 +8,7 @@ import Testing
 
 /// ML-DSA credentials (COSE AKP keys): a software authenticator's registration and sign-in, and one test per reason
 /// one is refused, each asserting the code and the message.
-@Suite("WebAuthn: ML-DSA, one test per rejection")
+@Suite("WebAuthn: ML-DSA, one test per rejection", .mlDSAAvailable)
 struct MLDSARejectionTests {
     let challenge: [UInt8] = Array("ml-dsa-challenge-0123456789".utf8)
     let mlDSA65: SoftwarePasskey
@@ -170,6 +170,7 @@ struct MLDSARejectionTests {
             .unsupportedAttestationFormat, "android-key: attestation certificates with ML-DSA keys are not supported")
     }
 
+    @available(macOS 26, iOS 26, watchOS 26, tvOS 26, visionOS 26, *)
     @Test func anAssertionSignedWithAContextIsRefused() throws {
         // WebAuthn signs pure ML-DSA with the empty context; a signature in any other context must not verify.
         let key = try MLDSA65.PrivateKey()
@@ -198,5 +199,13 @@ struct MLDSARejectionTests {
             try SoftwarePasskey(algorithm: .edDSA)
         }
         #expect(error?.message == "a software passkey signs with ES256 or ML-DSA")
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs only where ML-DSA can be verified: on Apple platforms swift-crypto is CryptoKit, which has it from iOS 26
+    /// and macOS 26 on; everywhere else it is always there.
+    static var mlDSAAvailable: Self {
+        .enabled(if: COSEAlgorithm.mlDSA65.isAvailable, "ML-DSA needs iOS 26 or macOS 26 on Apple platforms")
     }
 }
