@@ -222,6 +222,7 @@ let package = Package(
                 "HaleServer",
                 "HaleTesting",
                 "WebAuthn",
+                "CBOR",
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

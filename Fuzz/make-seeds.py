@@ -287,6 +287,9 @@ CBOR_TOKENS = [b"\xa1", b"\xa3", b"\xa5", b"\x80", b"\x82", b"\x58\x20", b"\x59\
                b"\xfa\x7f\x80\x00\x01", b"\xfb\x7f\xf8\x00\x00\x00\x00\x00\x01", b"\xc0", b"\xd8\x18", b"\x20", b"\x21",
                b"\x22", b"\x26", b"\x39\x01\x00", b"cfmt", b"gattStmt", b"hauthData", b"cx5c", b"csig", b"calg",
                b"greceipt", b"isignature", b"qauthenticatorData", b"cver", b"hcertInfo", b"gpubArea", b"hresponse"]
+# COSE: kty AKP (1: 7); alg ML-DSA-44, -65, -87 (-48, -49, -50); pub heads of 1312, 1952 and 2592 bytes.
+COSE_TOKENS = [b"\x01\x07", b"\x03\x38\x2f", b"\x03\x38\x30", b"\x03\x38\x31", b"\x59\x05\x20", b"\x59\x07\xa0",
+               b"\x59\x0a\x20"]
 BASE64_TOKENS = ["=", "==", "-", "_", "+", "/", "."]
 KEYS = {
     "webauthn": ["type", "challenge", "origin", "crossOrigin", "topOrigin", "webauthn.create", "webauthn.get",
@@ -306,11 +309,11 @@ KEYS = {
 }
 DICTIONARY_TOKENS = {
     "cbor": [CBOR_TOKENS],
-    "cose-key": [CBOR_TOKENS],
+    "cose-key": [CBOR_TOKENS, COSE_TOKENS],
     "app-attest-attestation": [CBOR_TOKENS, [SEP]],
     "app-attest-assertion": [CBOR_TOKENS, [SEP]],
-    "webauthn-registration": [JSON_TOKENS, CBOR_TOKENS, BASE64_TOKENS, KEYS["webauthn"], [SEP]],
-    "webauthn-authentication": [JSON_TOKENS, CBOR_TOKENS, BASE64_TOKENS, KEYS["webauthn"], [SEP]],
+    "webauthn-registration": [JSON_TOKENS, CBOR_TOKENS, COSE_TOKENS, BASE64_TOKENS, KEYS["webauthn"], [SEP]],
+    "webauthn-authentication": [JSON_TOKENS, CBOR_TOKENS, COSE_TOKENS, BASE64_TOKENS, KEYS["webauthn"], [SEP]],
     "play-integrity": [JSON_TOKENS, BASE64_TOKENS, KEYS["jose"]],
     "social-tokens": [JSON_TOKENS, BASE64_TOKENS, KEYS["jose"], [SEP]],
     "device-keys": [BASE64_TOKENS, KEYS["pem"], [SEP]],

@@ -3,15 +3,19 @@ import Crypto
 import Foundation
 import WebAuthn
 
-/// A software passkey authenticator, for tests, tools and server-to-server use: ES256, `none` or `packed` self attestation. It builds each ceremony
-/// piece by piece, so a test can break exactly one piece.
+/// A software passkey authenticator, for tests, tools and server-to-server use: ES256, ML-DSA-65 or ML-DSA-87, `none`
+/// or `packed` self attestation. It builds each ceremony piece by piece, so a test can break exactly one piece.
 public struct SoftwarePasskey: Sendable {
     /// The RP ID it signs for.
     public var rpID: String
     /// The origin its client data claims.
     public var origin: String
-    /// The private key.
+    /// The ES256 private key, which signs unless the passkey was made for ML-DSA.
     public let key = P256.Signing.PrivateKey()
+    /// The credential's algorithm.
+    public let algorithm: COSEAlgorithm
+    /// The ML-DSA private key of an ML-DSA passkey.
+    private let mlDSAKey: (any SoftwareMLDSAKey)?
     /// The credential ID.
     public let credentialID: [UInt8] = (0..<16).map { _ in UInt8.random(in: 0...255) }
     /// The AAGUID it reports.
@@ -21,14 +25,42 @@ public struct SoftwarePasskey: Sendable {
     /// Its signature counter.
     public private(set) var signCount: UInt32 = 0
 
-    /// An authenticator for `rpID`, used from `origin`.
+    /// An ES256 authenticator for `rpID`, used from `origin`.
     public init(rpID: String = "example.com", origin: String = "https://example.com") {
         self.rpID = rpID
         self.origin = origin
+        algorithm = .es256
+        mlDSAKey = nil
     }
 
-    /// The credential's COSE_Key.
+    /// An authenticator whose credential is of `algorithm`: ES256, ML-DSA-65 or ML-DSA-87. Throws
+    /// `UNSUPPORTED_ALGORITHM` for another, and for ML-DSA on Apple platforms older than iOS 26 and macOS 26.
+    public init(algorithm: COSEAlgorithm, rpID: String = "example.com", origin: String = "https://example.com") throws {
+        self.rpID = rpID
+        self.origin = origin
+        self.algorithm = algorithm
+        mlDSAKey = try Self.mlDSAKey(for: algorithm)
+    }
+
+    private static func mlDSAKey(for algorithm: COSEAlgorithm) throws -> (any SoftwareMLDSAKey)? {
+        switch algorithm {
+        case .es256:
+            return nil
+        case .mlDSA65, .mlDSA87:
+            guard #available(macOS 26, iOS 26, watchOS 26, tvOS 26, visionOS 26, *) else {
+                throw WebAuthnError(.unsupportedAlgorithm, "ML-DSA needs iOS 26, macOS 26 or later")
+            }
+            return algorithm == .mlDSA65 ? try SoftwareMLDSA65Key() : try SoftwareMLDSA87Key()
+        case .edDSA, .rs256:
+            throw WebAuthnError(.unsupportedAlgorithm, "a software passkey signs with ES256 or ML-DSA")
+        }
+    }
+
+    /// The credential's COSE_Key: EC2 P-256, or AKP with the ML-DSA public key as `pub` (-1).
     public var coseKey: CBORValue {
+        if let mlDSAKey {
+            return [1: 7, 3: CBORValue(Int64(algorithm.rawValue)), -1: .byteString(mlDSAKey.publicKey)]
+        }
         let point = Array(key.publicKey.x963Representation)
         return [1: 2, 3: -7, -1: 1, -2: .byteString(Array(point[1...32])), -3: .byteString(Array(point[33...64]))]
     }
@@ -65,9 +97,10 @@ public struct SoftwarePasskey: Sendable {
         return bytes
     }
 
-    /// An ES256 signature (DER) over `data`.
+    /// The credential key's signature over `data`: ES256 in DER, or pure ML-DSA with the empty context.
     public func sign(_ data: [UInt8]) -> [UInt8] {
-        Array((try? key.signature(for: data).derRepresentation) ?? Data())
+        if let mlDSAKey { return (try? mlDSAKey.signature(for: data)) ?? [] }
+        return Array((try? key.signature(for: data).derRepresentation) ?? Data())
     }
 
     /// A registration response with `fmt` none, or packed self attestation; any piece may be replaced.
@@ -79,7 +112,10 @@ public struct SoftwarePasskey: Sendable {
         let authData = authenticatorData ?? self.authenticatorData(attested: true)
         let defaultStatement: CBORValue =
             format == "packed"
-            ? ["alg": -7, "sig": .byteString(sign(authData + Array(SHA256.hash(data: clientData))))] : [:]
+            ? [
+                "alg": CBORValue(Int64(algorithm.rawValue)),
+                "sig": .byteString(sign(authData + Array(SHA256.hash(data: clientData)))),
+            ] : [:]
         let object: CBORValue = [
             "fmt": .textString(format), "attStmt": statement ?? defaultStatement, "authData": .byteString(authData),
         ]

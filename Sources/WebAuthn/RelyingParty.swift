@@ -8,16 +8,17 @@ public struct RelyingParty: Sendable {
     public let name: String
     /// Every origin a ceremony may come from: web origins and the `android:apk-key-hash:` origins of the apps.
     public let origins: Set<String>
-    /// The algorithms offered at registration, most preferred first.
+    /// The algorithms offered at registration, most preferred first; a credential of any other is refused.
     public let algorithms: [COSEAlgorithm]
     /// How long clients should wait, in milliseconds.
     public let timeoutMilliseconds: Int
 
     /// A relying party. `androidCertificateDigests` are the SHA-256 digests of the apps' signing certificates, in
-    /// the hex form (with or without colons) that `keytool` and the Play Console print.
+    /// the hex form (with or without colons) that `keytool` and the Play Console print. `algorithms` defaults to
+    /// ``COSEAlgorithm/defaultOffered``: ES256, EdDSA, RS256, ML-DSA-65, ML-DSA-87.
     public init(
         id: String, name: String, origins: [String], androidCertificateDigests: [String] = [],
-        algorithms: [COSEAlgorithm] = [.es256, .edDSA, .rs256], timeoutMilliseconds: Int = 300_000
+        algorithms: [COSEAlgorithm] = COSEAlgorithm.defaultOffered, timeoutMilliseconds: Int = 300_000
     ) throws(WebAuthnError) {
         self.id = id
         self.name = name

@@ -1,3 +1,4 @@
+import CBOR
 import Foundation
 import HaleTesting
 import Testing
@@ -89,6 +90,46 @@ struct MobileBiometricTests {
         }
     }
 
+    @Test(
+        .enabled(if: COSEAlgorithm.mlDSA65.isAvailable, "ML-DSA needs iOS 26 or macOS 26 on Apple platforms"),
+        arguments: TestDatabase.available, [COSEAlgorithm.mlDSA65, .mlDSA87])
+    func registerThenSignInWithMLDSA(database: TestDatabase, algorithm: COSEAlgorithm) async throws {
+        try await withHale(on: database, settings: Self.settings) { app in
+            let (account, token) = try await makeAccount(app)
+            var passkey = try SoftwarePasskey(algorithm: algorithm, rpID: "localhost", origin: "http://localhost:8080")
+            try await registerPasskey(app, bearer: token, passkey: &passkey)
+            let rows = try await app.hale.database.sql.raw("SELECT public_key FROM passkey_credentials").all()
+            let stored = try rows.map { try $0.decode(column: "public_key", as: String.self) }
+            #expect(stored == [Base64URL.encode(passkey.stored().publicKey)], "the whole AKP key is kept")
+            for _ in 0..<2 {
+                let response = try await signIn(app, passkey: &passkey)
+                #expect(response.status == .ok, "\(response.body.string)")
+                #expect(try decode(SignIn.self, response).accountId == account.id.description)
+            }
+        }
+    }
+
+    @Test func anMLDSA44PasskeyIsRefusedWithItsReason() async throws {
+        try await withHale(settings: Self.settings) { app in
+            let (_, token) = try await makeAccount(app)
+            let passkey = SoftwarePasskey(rpID: "localhost", origin: "http://localhost:8080")
+            let optionsResponse = try await post(
+                app, "/api/mobile/biometric/register/options", ["platform": "ios"], bearer: token)
+            let options = try decode(Options<CreationOptions>.self, optionsResponse).options
+            let key: CBORValue = [1: 7, 3: -48, -1: .byteString([UInt8](repeating: 7, count: 1312))]
+            let credential = passkey.registration(
+                challenge: Array(try #require(Base64URL.decode(options.challenge))),
+                authenticatorData: passkey.authenticatorData(attested: true, publicKey: key))
+            let response = try await post(
+                app, "/api/mobile/biometric/register/verify", RegisterBody(credential: credential, deviceInfo: nil),
+                bearer: token)
+            #expect(response.status == .badRequest)
+            let error = try response.coreError().error
+            #expect(error.code == "UNSUPPORTED_ALGORITHM")
+            #expect(error.message == "ML-DSA-44 (-48) is not supported: swift-crypto does not implement it")
+        }
+    }
+
     @Test func theOptionsCarryWhatAndroidAndIOSRead() async throws {
         try await withHale(settings: Self.settings) { app in
             let (_, token) = try await makeAccount(app)
@@ -102,7 +143,9 @@ struct MobileBiometricTests {
             #expect(Base64URL.decode(try #require(user["id"] as? String))?.count == 32)
             #expect(user["name"] as? String == "person@example.com")
             #expect((options["rp"] as? [String: Any])?["id"] as? String == "localhost")
-            #expect((options["pubKeyCredParams"] as? [[String: Any]])?.count == 3)
+            let algorithms = (options["pubKeyCredParams"] as? [[String: Any]])?.compactMap { $0["alg"] as? Int }
+            let mlDSA = COSEAlgorithm.mlDSA65.isAvailable ? [-49, -50] : []
+            #expect(algorithms == [-7, -8, -257] + mlDSA, "ES256 first; ML-DSA-65 and ML-DSA-87 after the classical")
             #expect((options["authenticatorSelection"] as? [String: Any])?["residentKey"] as? String == "required")
             #expect((options["extensions"] as? [String: Any])?["credProps"] as? Bool == true)
         }

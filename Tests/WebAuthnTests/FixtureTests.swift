@@ -13,9 +13,22 @@ struct FixtureTests {
 
     /// Vectors that must be refused. SimpleWebAuthn's uses the placeholder id "bbb", which is not the credential ID
     /// in its authenticator data; Hale requires them to agree, or a client could register one ID and use another.
-    static let expectedRejections: [String: WebAuthnError.Code] = [
-        "registration-packed-self-simplewebauthn": .invalidCredentialID
-    ]
+    /// ML-DSA-44 is not in swift-crypto, so its credentials are refused (MLDSAFixtureTests checks the message).
+    /// Where the platform has no ML-DSA at all (Apple OSes before 26), ML-DSA-65 and ML-DSA-87 are refused too.
+    static var expectedRejections: [String: WebAuthnError.Code] {
+        var rejections: [String: WebAuthnError.Code] = [
+            "registration-packed-self-simplewebauthn": .invalidCredentialID,
+            "registration-none-mldsa44-py_webauthn": .unsupportedAlgorithm,
+            "authentication-mldsa44-py_webauthn": .unsupportedAlgorithm,
+        ]
+        if !COSEAlgorithm.mlDSA65.isAvailable {
+            for level in ["65", "87"] {
+                rejections["registration-none-mldsa\(level)-py_webauthn"] = .unsupportedAlgorithm
+                rejections["authentication-mldsa\(level)-py_webauthn"] = .unsupportedAlgorithm
+            }
+        }
+        return rejections
+    }
 
     @Test(arguments: try Fixture.all(kind: "registration"))
     func registration(_ fixture: Fixture) async throws {
@@ -60,7 +73,16 @@ struct FixtureTests {
         let credential = StoredCredential(
             id: Array(try #require(Base64URL.decode(response.id))), publicKey: publicKey,
             signCount: fixture.previousSignCount, backupEligible: flags.contains(.backupEligible))
-        let verified = try AuthenticationVerifier(relyingParty: try fixture.relyingParty).verify(
+        let verifier = AuthenticationVerifier(relyingParty: try fixture.relyingParty)
+        if let code = Self.expectedRejections[fixture.name] {
+            #expect(throws: WebAuthnError(code, "")) {
+                try verifier.verify(
+                    response, expectedChallenge: fixture.challenge, credential: credential,
+                    requireUserVerification: fixture.requireUserVerification)
+            }
+            return
+        }
+        let verified = try verifier.verify(
             response, expectedChallenge: fixture.challenge, credential: credential,
             requireUserVerification: fixture.requireUserVerification)
         if let count = fixture.expected["expectedSignCount"] as? Int {

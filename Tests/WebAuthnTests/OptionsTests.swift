@@ -32,7 +32,7 @@ struct OptionsTests {
         #expect((object["user"] as? [String: Any])?["id"] as? String == "CQk")
         #expect(object["challenge"] as? String == "AQID")
         let algorithms = (object["pubKeyCredParams"] as? [[String: Any]])?.compactMap { $0["alg"] as? Int }
-        #expect(algorithms == [-7, -8, -257])
+        #expect(algorithms == [-7, -8, -257] + (COSEAlgorithm.mlDSA65.isAvailable ? [-49, -50] : []))
         #expect(object["timeout"] as? Int == 300_000)
         #expect((object["excludeCredentials"] as? [[String: Any]])?.first?["id"] as? String == "BwcH")
         let selection = try #require(object["authenticatorSelection"] as? [String: Any])

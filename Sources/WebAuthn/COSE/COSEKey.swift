@@ -10,6 +10,8 @@ public enum COSEKey: Sendable {
     case ed25519(Curve25519.Signing.PublicKey)
     /// An RSA key of at least 2048 bits for RS256.
     case rsa(_RSA.Signing.PublicKey)
+    /// An AKP key for ML-DSA-65 or ML-DSA-87.
+    case mlDSA(MLDSAPublicKey)
 
     /// The algorithm the key signs with.
     public var algorithm: COSEAlgorithm {
@@ -17,8 +19,15 @@ public enum COSEKey: Sendable {
         case .p256: .es256
         case .ed25519: .edDSA
         case .rsa: .rs256
+        case .mlDSA(let key): key.algorithm
         }
     }
+
+    /// The longest byte string a COSE key may hold: an ML-DSA-87 `pub`. An RSA modulus is at most 2048 bytes.
+    static let maximumParameterLength = MLDSAPublicKey.maximumPublicKeyLength
+
+    /// The CBOR decoder for COSE keys: a flat map, no byte string longer than `maximumParameterLength`.
+    static let decoder = CBORDecoder(maximumDepth: 4, maximumLength: maximumParameterLength)
 
     /// Decodes COSE_Key bytes.
     public init(bytes: [UInt8]) throws(WebAuthnError) {
@@ -26,7 +35,7 @@ public enum COSEKey: Sendable {
             self = .p256(key)
             return
         }
-        guard let value = try? CBORDecoder(maximumDepth: 4, maximumLength: 2048).decode(bytes) else {
+        guard let value = try? Self.decoder.decode(bytes) else {
             throw Self.invalid("the public key is not valid CBOR")
         }
         try self.init(value)
@@ -44,12 +53,20 @@ public enum COSEKey: Sendable {
             self = .ed25519(try Self.ed25519(value))
         case (3, Int64(COSEAlgorithm.rs256.rawValue)):
             self = .rsa(try Self.rsa(value))
+        case (MLDSAPublicKey.keyType, Int64(COSEAlgorithm.mlDSA65.rawValue)):
+            self = .mlDSA(try MLDSAPublicKey(value, .mlDSA65))
+        case (MLDSAPublicKey.keyType, Int64(COSEAlgorithm.mlDSA87.rawValue)):
+            self = .mlDSA(try MLDSAPublicKey(value, .mlDSA87))
+        case (MLDSAPublicKey.keyType, MLDSAPublicKey.mlDSA44):
+            throw WebAuthnError(
+                .unsupportedAlgorithm, "ML-DSA-44 (-48) is not supported: swift-crypto does not implement it")
         default:
             throw WebAuthnError(.unsupportedAlgorithm, "key type \(kty) with algorithm \(alg) is not supported")
         }
     }
 
-    /// Whether `signature` is this key's signature over `data`. ES256 signatures are DER, as WebAuthn sends them.
+    /// Whether `signature` is this key's signature over `data`. ES256 signatures are DER, as WebAuthn sends them; ML-DSA
+    /// signatures are pure ML-DSA with the empty context.
     public func isValidSignature(_ signature: [UInt8], for data: [UInt8]) -> Bool {
         switch self {
         case .p256(let key):
@@ -61,6 +78,8 @@ public enum COSEKey: Sendable {
             return key.isValidSignature(
                 _RSA.Signing.RSASignature(rawRepresentation: signature), for: data,
                 padding: .insecurePKCS1v1_5)
+        case .mlDSA(let key):
+            return key.isValidSignature(signature, for: data)
         }
     }
 

@@ -14,8 +14,6 @@ public struct AttestedCredentialData: Sendable {
     /// The longest credential ID a relying party must accept (§7.1 step 25).
     public static let maximumCredentialIDLength = 1023
 
-    private static let decoder = CBORDecoder(maximumDepth: 4, maximumLength: 2048)
-
     /// Parses attested credential data at the start of `bytes`; returns it and its length.
     static func parse(_ bytes: ArraySlice<UInt8>) throws(WebAuthnError) -> (AttestedCredentialData, Int) {
         guard bytes.count >= 18 else { throw AuthenticatorData.malformed("attested credential data is truncated") }
@@ -28,7 +26,7 @@ public struct AttestedCredentialData: Sendable {
         guard bytes.count >= 18 + idLength else { throw AuthenticatorData.malformed("the credential ID is truncated") }
         let credentialID = Array(bytes[start + 18..<start + 18 + idLength])
         let keyStart = start + 18 + idLength
-        guard let (value, keyLength) = try? decoder.decodePrefix(bytes[keyStart...]) else {
+        guard let (value, keyLength) = try? COSEKey.decoder.decodePrefix(bytes[keyStart...]) else {
             throw WebAuthnError(.invalidPublicKey, "the credential public key is not valid CBOR")
         }
         let keyBytes = Array(bytes[keyStart..<keyStart + keyLength])

@@ -14,6 +14,7 @@ struct AndroidKeyAttestation: AttestationFormat {
         else {
             throw Self.invalid("attStmt needs a supported alg and a sig")
         }
+        try CertificateChain.checkCertificateAlgorithm(algorithm, format: Self.identifier)
         let chain = try CertificateChain.parse(input.statement["x5c"], format: Self.identifier)
         // Step 2: sig is credCert's signature over authenticatorData ‖ clientDataHash with alg.
         guard let key = CertificateChain.key(of: chain[0], for: algorithm),

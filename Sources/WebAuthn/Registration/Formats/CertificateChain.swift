@@ -36,12 +36,22 @@ enum CertificateChain {
         }
     }
 
+    /// Refuses an attestation signed with ML-DSA by a certificate: swift-certificates cannot read a certificate with
+    /// an ML-DSA key, so Hale cannot verify one. Checked before `x5c` is parsed, so the refusal says why.
+    static func checkCertificateAlgorithm(_ algorithm: COSEAlgorithm, format: String) throws(WebAuthnError) {
+        guard !algorithm.isMLDSA else {
+            throw WebAuthnError(
+                .unsupportedAttestationFormat,
+                "\(format): attestation certificates with ML-DSA keys are not supported")
+        }
+    }
+
     /// The certificate's public key as a COSE key of `algorithm`, to verify attestation signatures with.
     static func key(of certificate: Certificate, for algorithm: COSEAlgorithm) -> COSEKey? {
         switch algorithm {
         case .es256: P256.Signing.PublicKey(certificate.publicKey).map(COSEKey.p256)
         case .rs256: _RSA.Signing.PublicKey(certificate.publicKey).map(COSEKey.rsa)
-        case .edDSA: nil
+        case .edDSA, .mlDSA65, .mlDSA87: nil
         }
     }
 
@@ -54,6 +64,9 @@ enum CertificateChain {
             Curve25519.Signing.PublicKey(certificate.publicKey)?.rawRepresentation == key.rawRepresentation
         case .rsa(let key):
             _RSA.Signing.PublicKey(certificate.publicKey)?.pkcs1DERRepresentation == key.pkcs1DERRepresentation
+        case .mlDSA:
+            // swift-certificates reads no ML-DSA key, so no certificate it parsed can hold this one.
+            false
         }
     }
 

@@ -20,6 +20,7 @@ struct PackedAttestation: AttestationFormat {
             }
             return AttestationResult(type: .self, trustPath: [])
         }
+        try CertificateChain.checkCertificateAlgorithm(algorithm, format: Self.identifier)
         let chain = try CertificateChain.parse(input.statement["x5c"], format: Self.identifier)
         guard let key = CertificateChain.key(of: chain[0], for: algorithm),
             key.isValidSignature(signature, for: input.signedData)
