@@ -21,15 +21,32 @@ extension HaleClient {
         _ = try await send("PATCH", "api/v1/devices/\(id)", json: ["deviceName": name], as: .session)
     }
 
-    /// Deactivates a device: its keys stop signing in and its sessions end.
-    public func deactivateDevice(_ id: String) async throws {
-        _ = try await send("POST", "api/v1/devices/\(id)/deactivate", json: EmptyBody(), as: .session)
+    /// Deactivates a device: its keys stop signing in, its sessions end and the passkeys registered from it that live
+    /// only there are deleted; the synced ones too with `includingSyncedPasskeys`. Returns what was revoked.
+    @discardableResult
+    public func deactivateDevice(_ id: String, includingSyncedPasskeys: Bool = false) async throws
+        -> DeviceRevocation
+    {
+        let answer: Revoked = try await send(
+            "POST", "api/v1/devices/\(id)/deactivate", query: Self.revocationQuery(includingSyncedPasskeys),
+            json: EmptyBody(), as: .session)
+        return answer.revoked
     }
 
-    /// Deletes a device.
-    public func deleteDevice(_ id: String) async throws {
-        _ = try await send("DELETE", "api/v1/devices/\(id)", json: nil, as: .session)
+    /// Deletes a device, revoking as `deactivateDevice` does.
+    @discardableResult
+    public func deleteDevice(_ id: String, includingSyncedPasskeys: Bool = false) async throws -> DeviceRevocation {
+        let answer: Revoked = try await send(
+            "DELETE", "api/v1/devices/\(id)", query: Self.revocationQuery(includingSyncedPasskeys), json: nil,
+            as: .session)
+        return answer.revoked
     }
+
+    private static func revocationQuery(_ includingSyncedPasskeys: Bool) -> [URLQueryItem] {
+        includingSyncedPasskeys ? [URLQueryItem(name: "revokeSyncedPasskeys", value: "true")] : []
+    }
+
+    private struct Revoked: Decodable { let revoked: DeviceRevocation }
 
     private struct DeviceList: Decodable { let devices: [Device] }
 

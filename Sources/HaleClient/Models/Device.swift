@@ -74,4 +74,17 @@ public struct Device: Sendable, Hashable, Decodable {
     public let pushTokens: [PushRegistration]
     /// Its sessions.
     public let sessions: [Session]
+    /// How it can sign in or has: `device_key`, `passkey`, and its sessions' methods.
+    public let signInMethods: [String]
+}
+
+/// What deactivating or deleting a device revoked.
+public struct DeviceRevocation: Sendable, Hashable, Decodable {
+    /// Device keys revoked.
+    public let deviceKeys: Int
+    /// Sessions ended.
+    public let sessions: Int
+    /// The ids of the passkeys deleted: those registered from the device that live only there, and the synced ones
+    /// when asked.
+    public let passkeys: [String]
 }

@@ -74,29 +74,52 @@ public struct Devices: Sendable {
         }
     }
 
-    /// Deactivates one of the account's devices: its keys are revoked and its sessions end, in one transaction.
-    /// The account's other devices are alerted, except `requester`, the device whose session asked.
-    public func deactivate(_ id: DeviceID, of account: AccountID, ip: String?, requester: DeviceID? = nil)
-        async throws
-    {
-        let event = audit.prepare(
-            .deviceDeactivated, AuditTrail.Subject(account: account, device: id, ipRange: ip.flatMap(IPRange.of)),
-            alertExcluding: Set([id, requester].compactMap { $0 }))
-        guard try await repository.deactivate(id, of: account, at: clock.now(), audit: event) else {
+    /// Deactivates one of the account's devices: its keys are revoked, its sessions end and the passkeys registered
+    /// from it that live only there are deleted (the synced ones too when `includingSyncedPasskeys`), in one
+    /// transaction; returns what was revoked. The account's other devices are alerted, except `requester`, the
+    /// device whose session asked.
+    @discardableResult
+    public func deactivate(
+        _ id: DeviceID, of account: AccountID, ip: String?, requester: DeviceID? = nil,
+        includingSyncedPasskeys: Bool = false
+    ) async throws -> DeviceRevocation {
+        let event = revocationEvent(.deviceDeactivated, id, of: account, ip: ip, requester: requester)
+        guard
+            let revoked = try await repository.deactivate(
+                id, of: account, at: clock.now(), includingSyncedPasskeys: includingSyncedPasskeys, audit: event)
+        else {
             throw HaleError.deviceNotRegistered
         }
+        return revoked
     }
 
-    /// Deletes one of the account's devices and its keys, ending its sessions; audited, and an alert to the
-    /// account's other devices except the one that asked.
-    public func delete(_ id: DeviceID, of account: AccountID, ip: String? = nil, requester: DeviceID? = nil)
-        async throws
-    {
-        let event = audit.prepare(
-            .deviceDeleted, AuditTrail.Subject(account: account, device: id, ipRange: ip.flatMap(IPRange.of)),
-            alertExcluding: Set([id, requester].compactMap { $0 }))
-        guard try await repository.delete(id, of: account, at: clock.now(), audit: event) else {
+    /// Deletes one of the account's devices and its keys, revoking as `deactivate` does; audited, and an alert to
+    /// the account's other devices except the one that asked.
+    @discardableResult
+    public func delete(
+        _ id: DeviceID, of account: AccountID, ip: String? = nil, requester: DeviceID? = nil,
+        includingSyncedPasskeys: Bool = false
+    ) async throws -> DeviceRevocation {
+        let event = revocationEvent(.deviceDeleted, id, of: account, ip: ip, requester: requester)
+        guard
+            let revoked = try await repository.delete(
+                id, of: account, at: clock.now(), includingSyncedPasskeys: includingSyncedPasskeys, audit: event)
+        else {
             throw HaleError.deviceNotRegistered
+        }
+        return revoked
+    }
+
+    /// The audit event of a device's revocation, made once the transaction knows what it revoked; an alert to
+    /// the account's other devices except the one that asked.
+    private func revocationEvent(
+        _ type: AuditEventType, _ id: DeviceID, of account: AccountID, ip: String?, requester: DeviceID?
+    ) -> @Sendable (DeviceRevocation) -> AuditAppend {
+        let audit = audit
+        let subject = AuditTrail.Subject(account: account, device: id, ipRange: ip.flatMap(IPRange.of))
+        let excluded = Set([id, requester].compactMap { $0 })
+        return { revoked in
+            audit.prepare(type, subject, details: revoked.auditDetails, alertExcluding: excluded)
         }
     }
 

@@ -42,11 +42,18 @@ protocol DeviceRepository: Sendable {
     func rename(_ id: DeviceID, of account: AccountID, to name: String) async throws -> Bool
     /// Sets the push token of one of the account's active devices; returns whether it exists.
     func setPushToken(_ token: PushToken, of id: DeviceID, account: AccountID, at date: Date) async throws -> Bool
-    /// Deactivates one of the account's devices at once: the device, its keys and its sessions, appending `audit`
-    /// when it was active. Returns whether it was active.
-    func deactivate(_ id: DeviceID, of account: AccountID, at date: Date, audit: AuditAppend?) async throws -> Bool
-    /// Deletes one of the account's devices with its keys, ending its sessions; returns whether it existed.
-    func delete(_ id: DeviceID, of account: AccountID, at date: Date, audit: AuditAppend?) async throws -> Bool
+    /// Deactivates one of the account's devices at once: the device, its keys, its sessions and the passkeys
+    /// registered from it that are device-bound (and the synced ones when `includingSyncedPasskeys`), appending the
+    /// audit event `audit` makes of what it revoked. Returns that, or nil when the device was not active.
+    func deactivate(
+        _ id: DeviceID, of account: AccountID, at date: Date, includingSyncedPasskeys: Bool,
+        audit: @escaping @Sendable (DeviceRevocation) -> AuditAppend
+    ) async throws -> DeviceRevocation?
+    /// Deletes one of the account's devices with its keys, revoking as `deactivate` does; nil when it did not exist.
+    func delete(
+        _ id: DeviceID, of account: AccountID, at date: Date, includingSyncedPasskeys: Bool,
+        audit: @escaping @Sendable (DeviceRevocation) -> AuditAppend
+    ) async throws -> DeviceRevocation?
 }
 
 /// A push token, for the gateway that issued it.

@@ -137,45 +137,66 @@ struct SQLDeviceRepository: DeviceRepository {
             .returning("id").all().count == 1
     }
 
-    func deactivate(_ id: DeviceID, of account: AccountID, at date: Date, audit: AuditAppend?) async throws -> Bool {
+    func deactivate(
+        _ id: DeviceID, of account: AccountID, at date: Date, includingSyncedPasskeys: Bool,
+        audit: @escaping @Sendable (DeviceRevocation) -> AuditAppend
+    ) async throws -> DeviceRevocation? {
         try await database.writeTransaction { database in
             let changed =
                 try await database.sql.update("devices").set("deactivated_at", to: date)
                 .where("id", .equal, id).where("account_id", .equal, account)
                 .where("deactivated_at", .is, SQLLiteral.null)
                 .returning("id").all().count == 1
-            guard changed else { return false }
-            try await Self.revokeKeysAndSessions(
-                of: id, account: account, at: date, reason: "device_deactivated", in: database)
-            if let audit { try await SQLAuditRepository.append(audit, in: database) }
-            return true
+            guard changed else { return nil }
+            let revoked = try await Self.revokeSignIns(
+                of: id, account: account, at: date, reason: "device_deactivated",
+                includingSyncedPasskeys: includingSyncedPasskeys, in: database)
+            try await SQLAuditRepository.append(audit(revoked), in: database)
+            return revoked
         }
     }
 
-    func delete(_ id: DeviceID, of account: AccountID, at date: Date, audit: AuditAppend?) async throws -> Bool {
+    func delete(
+        _ id: DeviceID, of account: AccountID, at date: Date, includingSyncedPasskeys: Bool,
+        audit: @escaping @Sendable (DeviceRevocation) -> AuditAppend
+    ) async throws -> DeviceRevocation? {
         try await database.writeTransaction { database in
-            try await Self.revokeKeysAndSessions(
-                of: id, account: account, at: date, reason: "device_deleted", in: database)
+            let revoked = try await Self.revokeSignIns(
+                of: id, account: account, at: date, reason: "device_deleted",
+                includingSyncedPasskeys: includingSyncedPasskeys, in: database)
             let deleted =
                 try await database.sql.delete(from: "devices")
                 .where("id", .equal, id).where("account_id", .equal, account)
                 .returning("id").all().count == 1
-            guard deleted else { return false }
+            // Nothing was revoked of a device that is not the account's: the statements above are scoped by both.
+            guard deleted else { return nil }
+            try await database.sql.update("passkey_credentials").set("device_id", to: SQLLiteral.null)
+                .where("device_id", .equal, id).where("account_id", .equal, account).run()
             try await database.sql.delete(from: "push_outbox").where("device_id", .equal, id).run()
-            if let audit { try await SQLAuditRepository.append(audit, in: database) }
-            return true
+            try await SQLAuditRepository.append(audit(revoked), in: database)
+            return revoked
         }
     }
 
-    private static func revokeKeysAndSessions(
-        of id: DeviceID, account: AccountID, at date: Date, reason: String, in database: HaleDatabase
-    ) async throws {
-        try await database.sql.update("device_keys").set("revoked_at", to: date)
+    /// Revokes the device's keys and sessions and deletes the passkeys registered from it that live only there
+    /// (backup eligibility off), or all of them when `includingSyncedPasskeys`.
+    private static func revokeSignIns(
+        of id: DeviceID, account: AccountID, at date: Date, reason: String, includingSyncedPasskeys: Bool,
+        in database: HaleDatabase
+    ) async throws -> DeviceRevocation {
+        let keys = try await database.sql.update("device_keys").set("revoked_at", to: date)
             .where("device_id", .equal, id).where("account_id", .equal, account)
-            .where("revoked_at", .is, SQLLiteral.null).run()
-        try await database.sql.update("sessions").set("revoked_at", to: date).set("revoke_reason", to: reason)
+            .where("revoked_at", .is, SQLLiteral.null).returning("id").all().count
+        let sessions = try await database.sql.update("sessions").set("revoked_at", to: date)
+            .set("revoke_reason", to: reason)
             .where("device_id", .equal, id).where("account_id", .equal, account)
-            .where("revoked_at", .is, SQLLiteral.null).run()
+            .where("revoked_at", .is, SQLLiteral.null).returning("id").all().count
+        let passkeys = database.sql.delete(from: "passkey_credentials")
+            .where("device_id", .equal, id).where("account_id", .equal, account)
+        if !includingSyncedPasskeys { passkeys.where("backup_eligible", .equal, false) }
+        let deleted = try await passkeys.returning("id").all(decodingColumn: "id", as: UUID.self)
+        return DeviceRevocation(
+            deviceKeys: keys, sessions: sessions, passkeys: deleted.sorted { $0.uuidString < $1.uuidString })
     }
 
     private func selectDevices() -> SQLSelectBuilder {

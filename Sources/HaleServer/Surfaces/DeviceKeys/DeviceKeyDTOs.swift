@@ -126,6 +126,9 @@ struct DeviceResponse: Content {
     /// Seed 002's name for `active`.
     let isActive: Bool
     let active: Bool
+    /// How the device can sign in or has: `device_key` while a key is live, `passkey` while a passkey registered
+    /// from it exists, and the methods of its open sessions.
+    let signInMethods: [String]
     let createdAt: String
     let lastUsedAt: String?
     let deactivatedAt: String?
@@ -134,4 +137,22 @@ struct DeviceResponse: Content {
     let passkeys: [Passkey]
     let pushTokens: [PushRegistration]
     let sessions: [SessionSummary]
+}
+
+/// What deactivating or deleting a device revoked: `{success, revoked: {deviceKeys, sessions, passkeys}}`.
+struct DeviceRevocationResponse: Content {
+    struct Revoked: Content {
+        let deviceKeys: Int
+        let sessions: Int
+        /// The ids of the passkeys deleted.
+        let passkeys: [String]
+    }
+    var success = true
+    let revoked: Revoked
+
+    init(_ revocation: DeviceRevocation) {
+        revoked = Revoked(
+            deviceKeys: revocation.deviceKeys, sessions: revocation.sessions,
+            passkeys: revocation.passkeys.map { $0.uuidString.lowercased() })
+    }
 }

@@ -120,20 +120,32 @@ struct DeviceKeyRoutes: RouteCollection {
         return signedIn
     }
 
-    func deactivate(_ request: Request) async throws -> SuccessResponse {
+    func deactivate(_ request: Request) async throws -> DeviceRevocationResponse {
         let id = try Self.deviceID(request.parameters.get("deviceId"))
         let identity = try request.account
-        try await request.hale.devices.deactivate(
-            id, of: identity.accountId, ip: request.clientIP, requester: identity.deviceId)
-        return SuccessResponse()
+        return DeviceRevocationResponse(
+            try await request.hale.devices.deactivate(
+                id, of: identity.accountId, ip: request.clientIP, requester: identity.deviceId,
+                includingSyncedPasskeys: try Self.revokeSyncedPasskeys(request)))
     }
 
-    func delete(_ request: Request) async throws -> SuccessResponse {
+    func delete(_ request: Request) async throws -> DeviceRevocationResponse {
         let id = try Self.deviceID(request.parameters.get("deviceId"))
         let identity = try request.account
-        try await request.hale.devices.delete(
-            id, of: identity.accountId, ip: request.clientIP, requester: identity.deviceId)
-        return SuccessResponse()
+        return DeviceRevocationResponse(
+            try await request.hale.devices.delete(
+                id, of: identity.accountId, ip: request.clientIP, requester: identity.deviceId,
+                includingSyncedPasskeys: try Self.revokeSyncedPasskeys(request)))
+    }
+
+    /// `?revokeSyncedPasskeys=true`: delete the synced passkeys registered from the device as well, which live on
+    /// the person's other devices too and are kept otherwise.
+    private static func revokeSyncedPasskeys(_ request: Request) throws -> Bool {
+        switch try QueryParameters(request.url.query).single("revokeSyncedPasskeys") {
+        case nil, "false": false
+        case "true": true
+        default: throw HaleError.invalidRequest("revokeSyncedPasskeys must be true or false")
+        }
     }
 
     /// A device ID that is not a UUID names no device.

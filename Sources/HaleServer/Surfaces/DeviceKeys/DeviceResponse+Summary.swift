@@ -17,6 +17,10 @@ extension DeviceResponse {
         self.passkeys = passkeys.filter { $0.deviceId == device.id }.map(Passkey.init)
         pushTokens = Self.pushRegistrations(device)
         sessions = summary.sessions.map { SessionSummary($0, current: $0.id == currentSession) }
+        var methods = Set(summary.sessions.map(\.signInMethod))
+        if summary.keys.contains(where: { $0.revokedAt == nil }) { methods.insert("device_key") }
+        if !self.passkeys.isEmpty { methods.insert("passkey") }
+        signInMethods = methods.sorted()
     }
 
     private static func pushRegistrations(_ device: Device) -> [PushRegistration] {
