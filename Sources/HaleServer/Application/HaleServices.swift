@@ -134,8 +134,8 @@ public struct HaleServices: Sendable {
             repository: healthSamples, consents: healthConsents, rollups: rollups,
             plausibility: configuration.health.plausibility, clock: clock)
         healthRetention = HealthRetention(
-            repository: healthSamples, rollups: rollups, retentionDays: configuration.health.retentionDays,
-            clock: clock)
+            repository: healthSamples, attested: SQLHealthRepository(database: database), rollups: rollups,
+            retentionDays: configuration.health.retentionDays, clock: clock)
         healthConnections = HealthConnections(
             repository: SQLHealthConnectionRepository(database: database), consents: healthConsents, clock: clock)
         healthDataRights = HealthDataRights(

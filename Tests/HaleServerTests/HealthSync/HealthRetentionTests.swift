@@ -45,6 +45,29 @@ struct HealthRetentionTests {
         }
     }
 
+    @Test("seed 001's attested day totals older than the retention go too", arguments: TestDatabase.available)
+    func attestedExpiry(database: TestDatabase) async throws {
+        let clock = TestClock(Self.start)
+        try await withHale(on: database, clock: clock.clock) { app in
+            let (account, _) = try await makeAccount(app)
+            let days = ["2025-10-01", "2025-10-28"].map { LocalDate($0)! }
+            try await SQLHealthRepository(database: app.hale.database).saveAll(
+                days.map { day in
+                    HealthDailyTotal(
+                        id: UUID(), accountId: account.id, day: day, source: "ios_health", platform: "ios",
+                        totals: HealthTotals(steps: 1_000, duration: 60, caloriesHundredths: 0, distanceHundredths: 0),
+                        createdAt: Self.start, updatedAt: Self.start)
+                })
+            clock.advance(.seconds(28 * 86_400))  // 2025-11-26 12:00: days before 2025-10-26 are past it.
+            try await app.hale.healthRetention.deleteExpired()
+            let kept = try await app.hale.health.statistics(
+                of: account.id, startDate: "2025-09-30", endDate: "2025-10-30", period: "day", in: .gmt)
+            #expect(kept.items.filter { $0.totals.steps > 0 }.map(\.label) == ["2025-10-28"])
+            let stored = try await SQLHealthRepository(database: app.hale.database).allDailyTotals(of: account.id)
+            #expect(stored.map(\.day) == [days[1]])
+        }
+    }
+
     @Test("a retention of 0 keeps everything")
     func keepForever() async throws {
         let clock = TestClock(Self.start)

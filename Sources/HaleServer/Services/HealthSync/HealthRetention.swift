@@ -1,10 +1,13 @@
 import Foundation
 
-/// Keeps synced health data only as long as it may be kept: samples older than the retention (seed 000's 30 days by
-/// default) go, with their rollups and sync logs, and so does any sample whose consent is no longer in force. Fitness
-/// challenges keep what expired rollups counted, so a challenge longer than the retention loses nothing.
+/// Keeps health data only as long as it may be kept: samples older than the retention (seed 000's 30 days by
+/// default) go, with their rollups and sync logs, and so do seed 001's attested day totals of days before it; any
+/// sample whose consent is no longer in force goes too. Fitness challenges keep what expired rollups counted, so a
+/// challenge longer than the retention loses nothing.
 public struct HealthRetention: Sendable {
     let repository: any HealthSampleRepository
+    /// Seed 001's attested day totals.
+    let attested: any HealthRepository
     let rollups: HealthRollupWriter
     /// Days kept; 0 keeps everything.
     let retentionDays: Int
@@ -29,6 +32,7 @@ public struct HealthRetention: Sendable {
         while try await repository.transaction({ try await $0.expireRollups(before: cutoffDay, limit: Self.batch) })
             == Self.batch
         {}
+        while try await attested.deleteDailyTotals(before: cutoffDay, limit: Self.batch) == Self.batch {}
         try await repository.deleteLogs(startedBefore: cutoff)
         return deleted
     }

@@ -20,4 +20,7 @@ protocol HealthRepository: Sendable {
     func allDailyTotals(of account: AccountID) async throws -> [HealthDailyTotal]
     /// Deletes the account's submitted day totals and their per-day summary; returns how many totals.
     func deleteAll(of account: AccountID) async throws -> Int
+    /// Deletes up to `limit` submitted day totals of any account for days before `day`, with those days'
+    /// summaries, in one transaction; returns how many totals.
+    func deleteDailyTotals(before day: LocalDate, limit: Int) async throws -> Int
 }

@@ -123,6 +123,18 @@ struct SQLHealthRepository: HealthRepository {
         }
     }
 
+    func deleteDailyTotals(before day: LocalDate, limit: Int) async throws -> Int {
+        try await database.writeTransaction { database in
+            let sql = database.sql
+            let ids = try await sql.select().column("id").from("health_daily_totals")
+                .where("day", .lessThan, day.dayNumber).limit(limit).all(decodingColumn: "id", as: UUID.self)
+            guard !ids.isEmpty else { return 0 }
+            try await sql.delete(from: "health_daily_totals").where("id", .in, ids).run()
+            try await sql.delete(from: "health_day_summaries").where("day", .lessThan, day.dayNumber).run()
+            return ids.count
+        }
+    }
+
     func lastUpdated(of account: AccountID, on day: LocalDate) async throws -> Date? {
         try await database.sql.select().column("updated_at").from("health_day_summaries")
             .where("account_id", .equal, account).where("day", .equal, day.dayNumber)
