@@ -12,12 +12,7 @@ struct DevelopmentAttestationSDKTests {
     func sdkAgainstRunningServer() async throws {
         try await withHale(settings: DevelopmentAttestationTests.on) { app in
             let (_, token) = try await makeAccount(app)
-            let port = try freeLoopbackPort()
-            try await app.asyncBoot()
-            try await app.server.start(address: .hostname("127.0.0.1", port: port))
-            do {
-                let client = HaleClient(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")))
-                await client.restore(SessionTokens(accessToken: token, refreshToken: "unused"))
+            try await withServedClient(app, token: token) { client in
                 let attester = try await client.developmentAppAttester()
                 #expect(attester.appID == DevelopmentAttestationTests.developmentApp)
                 #expect(attester.environment == .production)
@@ -26,11 +21,7 @@ struct DevelopmentAttestationSDKTests {
                 #expect(registered.status == .created, "\(registered.body.string)")
                 let submitted = try await http.submit(attester, keyID: keyID, steps: 4000)
                 #expect(submitted.status == .created, "\(submitted.body.string)")
-            } catch {
-                await app.server.shutdown()
-                throw error
             }
-            await app.server.shutdown()
         }
     }
 }

@@ -170,12 +170,7 @@ struct HealthWriteAttestationTests {
     func sdk() async throws {
         try await withHale(settings: Self.all) { app in
             let (_, token) = try await makeAccount(app)
-            let port = try freeLoopbackPort()
-            try await app.asyncBoot()
-            try await app.server.start(address: .hostname("127.0.0.1", port: port))
-            do {
-                let client = HaleClient(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")))
-                await client.restore(SessionTokens(accessToken: token, refreshToken: "unused"))
+            try await withServedClient(app, token: token) { client in
                 _ = try await client.grantHealthConsent(platform: "apple", permissions: ["steps"])
                 let attester = try await client.developmentAppAttester()
                 let keyID = try await client.registerAppAttestKey(with: attester)
@@ -192,11 +187,7 @@ struct HealthWriteAttestationTests {
                 await #expect(throws: HaleClientError.self) {
                     _ = try await client.syncDaily(platform: "apple", date: HealthSubmissionTests.yesterday, steps: 1)
                 }
-            } catch {
-                await app.server.shutdown()
-                throw error
             }
-            await app.server.shutdown()
         }
     }
 
