@@ -27,5 +27,6 @@ enum HaleMigrations {
         M0022_MarkDevelopmentAttestKeys(),
         M0023_AddPersonalAccessTokenExpiry(),
         M0024_CountSignInFailuresPerNetwork(),
+        M0025_OneFirebaseUserPerAccount(),
     ]
 }
