@@ -43,7 +43,8 @@ extension HaleClient {
             json: RegisterVerifyBody(credential: response, deviceInfo: device), as: credential)
     }
 
-    /// Signs in with a discoverable passkey; the client keeps the session's tokens.
+    /// Signs in with a discoverable passkey; the client keeps the session's tokens. Against a server that mints
+    /// Firebase custom tokens, the Hale access token is the answer's `accessToken`, and that is what it keeps.
     @discardableResult
     public func signIn(with authenticator: some PasskeyAuthenticator, rememberMe: Bool = false) async throws
         -> SessionTokens
@@ -54,7 +55,8 @@ extension HaleClient {
         let signedIn: PasskeySignIn = try await send(
             "POST", "api/mobile/biometric/authenticate/verify",
             json: AuthenticateBody(credential: credential, uid: options.uid, rememberMe: rememberMe), as: .none)
-        let tokens = SessionTokens(accessToken: signedIn.token, refreshToken: signedIn.refreshToken)
+        let tokens = SessionTokens(
+            accessToken: signedIn.accessToken ?? signedIn.token, refreshToken: signedIn.refreshToken)
         await self.tokens.set(tokens)
         return tokens
     }
@@ -95,8 +97,10 @@ extension HaleClient {
         let uid: String
     }
 
+    /// `token` is Hale's access token, or with Firebase a custom token, Hale's then being `accessToken`.
     struct PasskeySignIn: Decodable {
         let token: String
+        let accessToken: String?
         let refreshToken: String
     }
 
