@@ -35,4 +35,28 @@ struct FirebasePasskeySignInTests {
         let tokens = try await script.client().signIn(with: SoftwarePasskeyAuthenticator(SoftwarePasskey()))
         #expect(tokens == SessionTokens(accessToken: "hale.access.token", refreshToken: "r1"))
     }
+
+    @Test("signInForFirebase answers the custom token, and the client still keeps Hale's tokens")
+    func customTokenForTheApp() async throws {
+        let signedIn = """
+            {"token":"firebase.custom.token","accessToken":"hale.access.token","refreshToken":"r1",\
+            "expiresAt":"2026-01-01T00:00:00Z","refreshTokenExpiresAt":"2026-01-08T00:00:00Z","accountId":"a"}
+            """
+        let script = ScriptedURLProtocol.script([.status(200, body: Self.options), .status(200, body: signedIn)])
+        let client = script.client()
+        let customToken = try await client.signInForFirebase(with: SoftwarePasskeyAuthenticator(SoftwarePasskey()))
+        #expect(customToken == "firebase.custom.token")
+        #expect(await client.sessionTokens == SessionTokens(accessToken: "hale.access.token", refreshToken: "r1"))
+    }
+
+    @Test("signInForFirebase answers nil when the server mints no custom token")
+    func noCustomToken() async throws {
+        let signedIn = """
+            {"token":"hale.access.token","refreshToken":"r1","expiresAt":"2026-01-01T00:00:00Z",\
+            "refreshTokenExpiresAt":"2026-01-08T00:00:00Z","accountId":"a"}
+            """
+        let script = ScriptedURLProtocol.script([.status(200, body: Self.options), .status(200, body: signedIn)])
+        #expect(
+            try await script.client().signInForFirebase(with: SoftwarePasskeyAuthenticator(SoftwarePasskey())) == nil)
+    }
 }

@@ -49,6 +49,22 @@ extension HaleClient {
     public func signIn(with authenticator: some PasskeyAuthenticator, rememberMe: Bool = false) async throws
         -> SessionTokens
     {
+        try await passkeySignIn(with: authenticator, rememberMe: rememberMe).tokens
+    }
+
+    /// Signs in with a discoverable passkey as `signIn(with:rememberMe:)` does, and returns the Firebase custom token
+    /// the server minted for the account's Firebase user (seed 000 with `firebase.serviceAccount` set), for the app's
+    /// `Auth.auth().signIn(withCustomToken:)`; nil when the server mints none.
+    public func signInForFirebase(with authenticator: some PasskeyAuthenticator, rememberMe: Bool = false)
+        async throws -> String?
+    {
+        try await passkeySignIn(with: authenticator, rememberMe: rememberMe).firebaseCustomToken
+    }
+
+    /// One sign-in ceremony; the client keeps Hale's tokens.
+    private func passkeySignIn(with authenticator: some PasskeyAuthenticator, rememberMe: Bool) async throws
+        -> (tokens: SessionTokens, firebaseCustomToken: String?)
+    {
         let options: RequestOptionsAnswer = try await send(
             "POST", "api/mobile/biometric/authenticate/options", json: EmptyBody(), as: .none)
         let credential = try await authenticator.authenticate(options.options)
@@ -58,7 +74,7 @@ extension HaleClient {
         let tokens = SessionTokens(
             accessToken: signedIn.accessToken ?? signedIn.token, refreshToken: signedIn.refreshToken)
         await self.tokens.set(tokens)
-        return tokens
+        return (tokens, signedIn.accessToken == nil ? nil : signedIn.token)
     }
 
     /// The signed-in account's passkeys.
