@@ -1,6 +1,7 @@
 extension SocialTokenVerifier {
-    /// The longest Firebase ID token accepted. Firebase's are about 1 KB; custom claims add at most 1000 bytes.
-    static let maximumFirebaseIDTokenLength = 8 * 1024
+    /// The longest Firebase ID token accepted, in bytes. Firebase's are about 1 KB; custom claims add at most 1000
+    /// bytes.
+    public static let maximumFirebaseIDTokenLength = 8 * 1024
     /// The longest Firebase uid (`sub`), in characters, as Firebase's Admin SDKs allow.
     static let maximumFirebaseUIDLength = 128
 

@@ -1,4 +1,5 @@
 import Logging
+import SocialTokens
 
 /// Turns a bearer token — an access token, a personal access token, or on seed 000's routes a Firebase ID token —
 /// into the identity it proves.
@@ -15,7 +16,8 @@ public struct BearerTokenVerifier: Sendable {
     /// An access token is accepted only while its session is active — not revoked, not expired, and the same
     /// account's — so logout takes effect at once rather than when the token expires. With
     /// `acceptingFirebaseIDTokens` and Firebase configured, a token that is neither a personal access token nor
-    /// headed as an access token (ES256, `at+jwt`) is verified as a Firebase ID token.
+    /// headed as an access token (ES256, `at+jwt`), or that is longer than any Firebase ID token, is verified as a
+    /// Firebase ID token.
     public func verify(_ token: String, acceptingFirebaseIDTokens: Bool = false, logger: Logger? = nil) async throws
         -> AuthenticatedAccount
     {
@@ -25,7 +27,10 @@ public struct BearerTokenVerifier: Sendable {
                 accountId: verified.accountId, sessionId: nil, deviceId: nil, signInMethod: "personal_access_token",
                 credential: .personalAccessToken(id: verified.id), expiresAt: nil, signedInAt: verified.signedInAt)
         }
-        if acceptingFirebaseIDTokens, let firebase, AccessTokens.keyID(of: token) == nil {
+        // A token too long to be Firebase's is refused as one before any part of it is decoded.
+        if acceptingFirebaseIDTokens, let firebase,
+            token.utf8.count > SocialTokenVerifier.maximumFirebaseIDTokenLength || AccessTokens.keyID(of: token) == nil
+        {
             return try await firebase.authenticate(idToken: token, logger: logger ?? Logger(label: "hale.firebase"))
         }
         let claims = try await accessTokens.verify(token)
