@@ -98,6 +98,15 @@ struct FirebaseIDTokenTests {
         await fixture.expect(.invalidToken("unsupported algorithm"), provider: .firebase, token: token)
     }
 
+    @Test("With a critical header extension")
+    func criticalHeader() async {
+        let fixture = await Fixture()
+        let token = TestJWT.make(
+            header: ["alg": "RS256", "kid": "firebase-1", "crit": ["exp"]], claims: fixture.firebaseClaims(),
+            signer: .rsa(TestKeys.rsa))
+        await fixture.expect(.invalidToken("unsupported critical header"), provider: .firebase, token: token)
+    }
+
     @Test("Without a kid")
     func missingKeyID() async {
         let fixture = await Fixture()
