@@ -27,8 +27,7 @@ public struct AuthenticatedAccount: Authenticatable, Sendable, Equatable {
     public let expiresAt: Date?
     /// When the sign-in behind the credential happened: its session's start for an access token (a refresh does
     /// not move it), its creation for a social sign-in's personal access token, the `auth_time` of a Firebase ID
-    /// token; `nil` for a handed-off access token
-    /// and for a token an operator or a tool made. `FreshSignIn` reads it.
+    /// token; `nil` for a handed-off access token and for a token an operator or a tool made. `FreshSignIn` reads it.
     public let signedInAt: Date?
 }
 

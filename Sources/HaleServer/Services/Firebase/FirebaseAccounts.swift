@@ -20,9 +20,6 @@ public struct FirebaseAccounts: Sendable {
     let customTokens: FirebaseCustomTokenSigner?
     let clock: HaleClock
 
-    /// Whether passkey sign-in answers a Firebase custom token.
-    public var mintsCustomTokens: Bool { customTokens != nil }
-
     /// The identity a Firebase ID token proves: its uid's account, made now if the uid is new. It carries no Hale
     /// session; `signedInAt` is the token's `auth_time` and `expiresAt` its `exp`.
     public func authenticate(idToken: String, logger: Logger) async throws -> AuthenticatedAccount {
@@ -49,7 +46,8 @@ public struct FirebaseAccounts: Sendable {
             let account = Account(
                 id: .random(), email: address, unverifiedEmail: address == nil ? email : nil, role: "user",
                 createdAt: now, updatedAt: now)
-            if try await repository.link(link(user.uid, to: account.id, user: user, at: now), newAccount: account) {
+            let identity = firebaseIdentity(uid: user.uid, account: account.id, user: user, at: now)
+            if try await repository.link(identity, newAccount: account) {
                 logger.info("firebase user's first use made an account", metadata: ["account": "\(account.id)"])
                 return account.id
             }
@@ -71,14 +69,15 @@ public struct FirebaseAccounts: Sendable {
     /// id, linked now, so that the Firebase user the custom token makes maps back to this account.
     func uid(of account: AccountID) async throws -> String {
         if let linked = try await repository.identity(provider: Self.provider, of: account) { return linked.subject }
-        let identity = link(account.description, to: account, user: nil, at: clock.now())
+        let identity = firebaseIdentity(uid: account.description, account: account, user: nil, at: clock.now())
         if try await repository.link(identity, newAccount: nil) { return identity.subject }
         // Another sign-in of the account linked it first.
         if let linked = try await repository.identity(provider: Self.provider, of: account) { return linked.subject }
         throw Self.conflict
     }
 
-    private func link(_ uid: String, to account: AccountID, user: VerifiedFirebaseUser?, at now: Date)
+    /// The link of `uid` to `account`, with what Firebase said of the user when it was a token's.
+    private func firebaseIdentity(uid: String, account: AccountID, user: VerifiedFirebaseUser?, at now: Date)
         -> SocialIdentity
     {
         SocialIdentity(
