@@ -81,15 +81,17 @@ let package = Package(
                 "StrictJSON",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "SocialTokensTests",
             dependencies: [
-                "SocialTokens",
+                "SocialTokens", "StrictJSON",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
             ],
             swiftSettings: strict
         ),

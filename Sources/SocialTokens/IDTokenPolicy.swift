@@ -12,6 +12,8 @@ struct IDTokenPolicy: Sendable {
 
     /// The key set the token's `kid` is looked up in.
     let keySetURL: String
+    /// How that key set is published.
+    var keySetFormat: KeySetFormat = .jsonWebKeySet
     /// The accepted `iss` values.
     let issuers: Set<String>
     /// The accepted `aud` values; every audience the token lists must be one of them.
@@ -50,6 +52,19 @@ extension IDTokenPolicy {
             audiences: Set(configuration.appleAudiences), requiresIssuedAt: true, nonceComparison: .raw,
             clockSkew: configuration.clockSkew.timeInterval)
     }
+
+    /// Firebase ID tokens, as "Verify ID tokens using a third-party JWT library" in Firebase's documentation checks
+    /// them: Google's securetoken certificates, `iss` `https://securetoken.google.com/<projectID>`, `aud` the project
+    /// id, `iat` required. `auth_time` and the length of `sub` are checked by the verifier.
+    static func firebase(projectID: String, _ configuration: SocialProvidersConfiguration) -> IDTokenPolicy {
+        IDTokenPolicy(
+            keySetURL: configuration.firebaseCertificatesURL, keySetFormat: .x509Certificates,
+            issuers: [firebaseIssuerPrefix + projectID], audiences: [projectID], requiresIssuedAt: true,
+            nonceComparison: .raw, clockSkew: configuration.clockSkew.timeInterval)
+    }
+
+    /// What every Firebase ID token's `iss` starts with; the project id follows.
+    static let firebaseIssuerPrefix = "https://securetoken.google.com/"
 
     /// Facebook Limited Login tokens, as "Validating the Limited Login OIDC Token" checks them.
     static func facebookLimitedLogin(appID: String, _ configuration: SocialProvidersConfiguration) -> IDTokenPolicy {

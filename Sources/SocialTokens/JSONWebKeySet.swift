@@ -16,6 +16,11 @@ struct JSONWebKeySet: Sendable {
         self.keys = keys
     }
 
+    /// A set of the given keys.
+    init(keys: [String: JSONWebKey]) {
+        self.keys = keys
+    }
+
     /// The key with `kid`, if the set holds a usable one.
     subscript(keyID: String) -> JSONWebKey? {
         keys[keyID]

@@ -6,4 +6,6 @@ public enum SocialProvider: String, Sendable, CaseIterable {
     case apple
     /// Facebook Login: a user access token, or an iOS Limited Login ID token.
     case facebook
+    /// Firebase Authentication: an ID token of one Firebase project.
+    case firebase
 }

@@ -24,7 +24,14 @@ public struct SocialProvidersConfiguration: Sendable {
     public var facebookGraphVersion: String = "v22.0"
     /// Facebook's Limited Login JWK Set.
     public var facebookKeySetURL: String = "https://limited.facebook.com/.well-known/oauth/openid/jwks/"
-    /// How far `exp`, `iat`, `nbf` and `debug_token`'s `expires_at` may be off from this server's clock.
+    /// The Firebase project whose ID tokens are accepted: their `aud`, and their `iss` after
+    /// `https://securetoken.google.com/`. Nil: Firebase is not configured.
+    public var firebaseProjectID: String?
+    /// Google's securetoken certificates, which sign Firebase ID tokens: X.509 PEMs keyed by `kid`.
+    public var firebaseCertificatesURL: String =
+        "https://www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com"
+    /// How far `exp`, `iat`, `nbf`, Firebase's `auth_time` and `debug_token`'s `expires_at` may be off from this
+    /// server's clock.
     public var clockSkew: Duration = .seconds(60)
     /// The oldest a Sign in with Apple server-to-server notification may be, counted from its `iat` (plus
     /// ``clockSkew``). Apple delivers notifications as the change happens, so an old one is a replay.
@@ -35,11 +42,12 @@ public struct SocialProvidersConfiguration: Sendable {
     /// A configuration with the given identifiers and every endpoint at the providers' published defaults.
     public init(
         googleClientIDs: [String] = [], appleAudiences: [String] = [], facebookAppID: String? = nil,
-        facebookAppSecret: String? = nil
+        facebookAppSecret: String? = nil, firebaseProjectID: String? = nil
     ) {
         self.googleClientIDs = googleClientIDs
         self.appleAudiences = appleAudiences
         self.facebookAppID = facebookAppID
         self.facebookAppSecret = facebookAppSecret
+        self.firebaseProjectID = firebaseProjectID
     }
 }

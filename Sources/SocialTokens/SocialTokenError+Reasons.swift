@@ -27,6 +27,12 @@ extension SocialTokenError {
     static let missingSubject = SocialTokenError.invalidToken("missing subject")
     static let nonceMismatch = SocialTokenError.invalidToken("nonce mismatch")
 
+    // Firebase ID tokens, beyond the claims above.
+    static let firebaseCustomToken = SocialTokenError.invalidToken("a custom token, not an ID token")
+    static let subjectTooLong = SocialTokenError.invalidToken("subject too long")
+    static let missingAuthTime = SocialTokenError.invalidToken("missing auth time")
+    static let authenticatedInFuture = SocialTokenError.invalidToken("authenticated in the future")
+
     // Facebook's Graph API.
     static let graphRejected = SocialTokenError.invalidToken("Graph API rejected the token")
     static let tokenNotValid = SocialTokenError.invalidToken("access token not valid")

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Verifies the tokens that mobile apps get from Google, Apple and Facebook, and says who signed in.
+/// Verifies the tokens that mobile apps get from Google, Apple, Facebook and Firebase, and says who signed in.
 ///
 /// It does no I/O of its own: key sets and the Graph API are reached through the injected ``SocialHTTPClient``, and
 /// time comes from the injected clock. Key sets are cached per URL for the lifetime their `Cache-Control` gives, and
@@ -25,7 +25,8 @@ public actor SocialTokenVerifier {
     /// Verifies `token` from `provider` and returns the identity it vouches for.
     ///
     /// - `google`: an ID token. `apple`: an identity token. `facebook`: a compact JWS (three dot-separated parts) is
-    ///   an iOS Limited Login token; anything else is a user access token, checked through the Graph API.
+    ///   an iOS Limited Login token; anything else is a user access token, checked through the Graph API. `firebase`: a
+    ///   Firebase ID token of the configured project.
     /// - `nonce`: what the client sent alongside the token, if anything. When given, the token must carry it (Apple
     ///   and Google: raw or as its lowercase SHA-256 hex; Facebook Limited Login: raw). Facebook access tokens carry
     ///   no nonce, so it is not used for them. Nil: no nonce is checked.
@@ -52,6 +53,11 @@ public actor SocialTokenVerifier {
             let policy = IDTokenPolicy.facebookLimitedLogin(appID: appID, configuration)
             let claims = try await verifiedClaims(token, policy: policy, nonce: nonce)
             return VerifiedIdentity(facebookLimitedLogin: claims.claims, subject: claims.subject)
+        case .firebase:
+            guard let projectID = configuration.firebaseProjectID, !projectID.isEmpty else {
+                throw .notConfigured(.firebase)
+            }
+            return try await verifyFirebaseIDToken(token, projectID: projectID)
         }
     }
 
@@ -65,10 +71,15 @@ public actor SocialTokenVerifier {
         -> (claims: JWTClaims, subject: String)
     {
         let jws = try CompactJWS(token)
-        let key = try await verificationKey(jws.header.keyID, url: policy.keySetURL)
-        guard key.algorithm == jws.header.algorithm else { throw .algorithmKeyMismatch }
-        guard key.isValidSignature(jws.signature, for: jws.signingInput) else { throw .badSignature }
+        try await verifySignature(of: jws, policy: policy)
         let subject = try policy.check(jws.claims, nonce: nonce, now: now())
         return (jws.claims, subject)
+    }
+
+    /// Checks `jws`'s signature with the key its `kid` names in the provider's key set.
+    func verifySignature(of jws: CompactJWS, policy: IDTokenPolicy) async throws(SocialTokenError) {
+        let key = try await verificationKey(jws.header.keyID, url: policy.keySetURL, format: policy.keySetFormat)
+        guard key.algorithm == jws.header.algorithm else { throw .algorithmKeyMismatch }
+        guard key.isValidSignature(jws.signature, for: jws.signingInput) else { throw .badSignature }
     }
 }

@@ -31,6 +31,18 @@ extension VerifiedIdentity {
             audience: claims.audiences?.first)
     }
 
+    /// A Firebase ID token's identity: `sub` is the uid. The email counts as verified only when `email_verified`
+    /// is true.
+    init(firebase claims: JWTClaims, subject: String) {
+        let email = claims.string("email")
+        self.init(
+            provider: .firebase, subject: subject, email: email, emailVerified: claims.flag("email_verified") == true,
+            isPrivateRelayEmail: Self.isPrivateRelay(email), name: claims.string("name"),
+            audience: claims.audiences?.first)
+        authenticatedAt = claims.date("auth_time")
+        expiresAt = claims.date("exp")
+    }
+
     /// Whether `email` is an Apple private relay address.
     static func isPrivateRelay(_ email: String?) -> Bool {
         email?.lowercased().hasSuffix(privateRelaySuffix) ?? false

@@ -9,6 +9,7 @@ struct ConfigurationTests {
             $0.googleClientIDs = []
             $0.appleAudiences = []
             $0.facebookAppID = nil
+            $0.firebaseProjectID = nil
         }
         let token = TestJWT.rs256(fixture.googleClaims(), kid: "google-1")
         await fixture.expect(.notConfigured(provider), provider: provider, token: token)
@@ -22,6 +23,14 @@ struct ConfigurationTests {
         await fixture.expect(.notConfigured(.facebook), provider: .facebook, token: "EAAB")
     }
 
+    @Test("An empty Firebase project id is no project")
+    func emptyFirebaseProject() async {
+        let fixture = await Fixture { $0.firebaseProjectID = "" }
+        let token = TestJWT.rs256(fixture.firebaseClaims().with("aud", ""), kid: "firebase-1")
+        await fixture.expect(.notConfigured(.firebase), provider: .firebase, token: token)
+        #expect(await fixture.provider.requests.isEmpty)
+    }
+
     @Test("The defaults are the providers' published endpoints")
     func defaults() {
         let configuration = SocialProvidersConfiguration()
@@ -29,6 +38,10 @@ struct ConfigurationTests {
         #expect(configuration.appleKeySetURL == "https://appleid.apple.com/auth/keys")
         #expect(configuration.facebookKeySetURL == "https://limited.facebook.com/.well-known/oauth/openid/jwks/")
         #expect(configuration.facebookGraphURL == "https://graph.facebook.com")
+        #expect(
+            configuration.firebaseCertificatesURL
+                == "https://www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com")
+        #expect(configuration.firebaseProjectID == nil)
         #expect(configuration.clockSkew == .seconds(60))
         #expect(configuration.keySetRefreshInterval == .seconds(60))
     }

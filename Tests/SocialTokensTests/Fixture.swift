@@ -17,6 +17,9 @@ struct Fixture {
     static let debugToken = "https://graph.test/v22.0/debug_token"
     static let me = "https://graph.test/v22.0/me"
     static let facebookUserID = "10215241773831025"
+    static let firebaseProject = "hale-petwash"
+    static let firebaseCertificates = "https://keys.test/firebase"
+    static let firebaseUID = "kZ3pQ9xYb2T7mVn4Rs8LwE1cHf62"
 
     let clock = TestClock()
     let provider = FakeProvider()
@@ -34,6 +37,8 @@ struct Fixture {
         configuration.appleKeySetURL = Self.appleKeys
         configuration.facebookKeySetURL = Self.facebookKeys
         configuration.facebookGraphURL = Self.graph + "/"
+        configuration.firebaseProjectID = Self.firebaseProject
+        configuration.firebaseCertificatesURL = Self.firebaseCertificates
         configure(&configuration)
         self.configuration = configuration
         let clock = self.clock
@@ -43,6 +48,16 @@ struct Fixture {
         ] {
             await publish(url, [TestKeySet.rsa(TestKeys.rsa.publicKey, kid: kid)])
         }
+        await publishCertificates(["firebase-1": TestCertificates.rsa])
+    }
+
+    /// Serves `certificates` (PEMs by `kid`) at the Firebase certificate URL with `cacheControl`, as Google serves
+    /// its securetoken certificates.
+    func publishCertificates(_ certificates: [String: Any], cacheControl: String? = "public, max-age=22306") async {
+        let headers = cacheControl.map { [("Cache-Control", $0)] } ?? []
+        let body = try! JSONSerialization.data(withJSONObject: certificates, options: [.sortedKeys])
+        await provider.answer(
+            Self.firebaseCertificates, with: SocialHTTPResponse(status: 200, headers: headers, body: Array(body)))
     }
 
     /// Serves `keys` at `url` with `cacheControl`.
@@ -81,6 +96,16 @@ struct Fixture {
             "iss": "https://www.facebook.com", "aud": Self.facebookAppID, "sub": Self.facebookUserID,
             "email": "ada@example.com", "name": "Ada Lovelace", "iat": time(-10), "exp": time(3590),
             "jti": "5b0c2f1e-4c1a-4d1f-9a0e-0d5e2a7b9c11", "nonce": "fb-nonce-1",
+        ]
+    }
+
+    /// The claims of a Firebase ID token as the iOS and Android SDKs get it after an email sign-in five minutes ago.
+    func firebaseClaims() -> [String: Any] {
+        [
+            "iss": "https://securetoken.google.com/\(Self.firebaseProject)", "aud": Self.firebaseProject,
+            "auth_time": time(-300), "user_id": Self.firebaseUID, "sub": Self.firebaseUID, "iat": time(-10),
+            "exp": time(3590), "email": "ada@example.com", "email_verified": true,
+            "firebase": ["identities": ["email": ["ada@example.com"]], "sign_in_provider": "password"],
         ]
     }
 

@@ -31,6 +31,7 @@ struct MalformedTokenTests {
         let fixture = await Fixture()
         await fixture.expect(.invalidToken(reason), provider: .google, token: token)
         await fixture.expect(.invalidToken(reason), provider: .apple, token: token)
+        await fixture.expect(.invalidToken(reason), provider: .firebase, token: token)
         #expect(await fixture.provider.requests.isEmpty)
     }
 

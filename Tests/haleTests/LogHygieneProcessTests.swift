@@ -21,11 +21,13 @@ struct LogHygieneProcessTests {
     @Test(arguments: TestDatabase.available)
     func aWholeJourneyAtTraceLeavesNoSecretInTheLog(database: TestDatabase) async throws {
         let provider = try await FakeSocialProvider.start()
+        let firebase = try await FakeFirebase.start()
         let fcm = try await FakeFCM.start()
         let apns = try await FakeAPNs.start()
         let hale = try HaleExecutable(packageRoot: root)
         let (url, dispose) = try await database.provision()
         var settings = provider.settings.merging(fcm.settings) { $1 }.merging(apns.settings) { $1 }
+            .merging(firebase.settings) { $1 }
         settings["logging.level"] = "trace"
         settings["appAttest.developmentMode"] = "true"
         settings["push.deliveryInterval"] = "1s"
@@ -36,11 +38,12 @@ struct LogHygieneProcessTests {
         var secrets = Secrets()
         secrets.add(settings["socialSignIn.facebook.appSecret"], settings["push.apns.privateKey"])
         secrets.add(Self.privateKey(inServiceAccount: settings["push.fcm.serviceAccount"]))
+        secrets.add(Self.privateKey(inServiceAccount: settings["firebase.serviceAccount"]))
         let adminKey = try Self.json(hale.run(["admin-keys", "create", "--name", "journey"], environment: environment))
         secrets.add(adminKey["key"] as? String)
         let server = try await hale.serve(environment: environment)
 
-        let journey = Journey(baseURL: server.baseURL, provider: provider)
+        let journey = Journey(baseURL: server.baseURL, provider: provider, firebase: firebase)
         try await journey.run(adminKey: try #require(adminKey["key"] as? String), into: &secrets)
         try await Self.waitForPushes(fcm: fcm, apns: apns)
         secrets.add(fcm.received.map(\.accessToken) + apns.received.map(\.providerToken))
@@ -55,6 +58,7 @@ struct LogHygieneProcessTests {
         let values = [String(Self.steps), "4817.37", "6241"].filter { Self.containsNumber($0, in: log) }
         #expect(values.isEmpty, "health values reached the log: \(values)")
         await provider.stop()
+        await firebase.stop()
         await fcm.stop()
         await apns.stop()
         await dispose()
@@ -84,6 +88,7 @@ struct LogHygieneProcessTests {
     struct Journey {
         let baseURL: URL
         let provider: FakeSocialProvider
+        let firebase: FakeFirebase
 
         func run(adminKey: String, into secrets: inout Secrets) async throws {
             let client = HaleClient(baseURL: baseURL)
@@ -143,6 +148,19 @@ struct LogHygieneProcessTests {
             secrets.add(await social.sessionTokens?.accessToken)
             _ = try await social.account()
             secrets.add(try await client.redeemHandoff(handoff.code))
+
+            // Seed 000's Firebase app: its ID token as the bearer, then a passkey sign-in answering a custom token.
+            let firebaseToken = try firebase.idToken(uid: "journey-\(UUID())", email: "journey-firebase@example.com")
+            secrets.add(firebaseToken)
+            let petWash = HaleClient(baseURL: baseURL)
+            await petWash.restore(SessionTokens(accessToken: firebaseToken, refreshToken: nil))
+            let petWashPhone = SoftwarePasskeyAuthenticator(SoftwarePasskey(rpID: "localhost", origin: origin))
+            _ = try await petWash.addPasskey(with: petWashPhone, device: PasskeyDevice(platform: "ios"))
+            let customToken = try await petWash.signInForFirebase(with: petWashPhone)
+            let verified = customToken.flatMap { firebase.verifiedCustomToken($0) }
+            #expect(verified != nil, "sign-in answered no custom token the service account signed")
+            secrets.add(customToken)
+            secrets.add(await Self.tokens(of: petWash))
         }
 
         private static func tokens(of client: HaleClient) async -> [String] {

@@ -43,10 +43,27 @@ extension HaleClient {
             json: RegisterVerifyBody(credential: response, deviceInfo: device), as: credential)
     }
 
-    /// Signs in with a discoverable passkey; the client keeps the session's tokens.
+    /// Signs in with a discoverable passkey; the client keeps the session's tokens. Against a server that mints
+    /// Firebase custom tokens, the Hale access token is the answer's `accessToken`, and that is what it keeps.
     @discardableResult
     public func signIn(with authenticator: some PasskeyAuthenticator, rememberMe: Bool = false) async throws
         -> SessionTokens
+    {
+        try await passkeySignIn(with: authenticator, rememberMe: rememberMe).tokens
+    }
+
+    /// Signs in with a discoverable passkey as `signIn(with:rememberMe:)` does, and returns the Firebase custom token
+    /// the server minted for the account's Firebase user (seed 000 with `firebase.serviceAccount` set), for the app's
+    /// `Auth.auth().signIn(withCustomToken:)`; nil when the server mints none.
+    public func signInForFirebase(with authenticator: some PasskeyAuthenticator, rememberMe: Bool = false)
+        async throws -> String?
+    {
+        try await passkeySignIn(with: authenticator, rememberMe: rememberMe).firebaseCustomToken
+    }
+
+    /// One sign-in ceremony; the client keeps Hale's tokens.
+    private func passkeySignIn(with authenticator: some PasskeyAuthenticator, rememberMe: Bool) async throws
+        -> (tokens: SessionTokens, firebaseCustomToken: String?)
     {
         let options: RequestOptionsAnswer = try await send(
             "POST", "api/mobile/biometric/authenticate/options", json: EmptyBody(), as: .none)
@@ -54,9 +71,10 @@ extension HaleClient {
         let signedIn: PasskeySignIn = try await send(
             "POST", "api/mobile/biometric/authenticate/verify",
             json: AuthenticateBody(credential: credential, uid: options.uid, rememberMe: rememberMe), as: .none)
-        let tokens = SessionTokens(accessToken: signedIn.token, refreshToken: signedIn.refreshToken)
+        let tokens = SessionTokens(
+            accessToken: signedIn.accessToken ?? signedIn.token, refreshToken: signedIn.refreshToken)
         await self.tokens.set(tokens)
-        return tokens
+        return (tokens, signedIn.accessToken == nil ? nil : signedIn.token)
     }
 
     /// The signed-in account's passkeys.
@@ -95,8 +113,10 @@ extension HaleClient {
         let uid: String
     }
 
+    /// `token` is Hale's access token, or with Firebase a custom token, Hale's then being `accessToken`.
     struct PasskeySignIn: Decodable {
         let token: String
+        let accessToken: String?
         let refreshToken: String
     }
 

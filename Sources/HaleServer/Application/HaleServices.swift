@@ -24,6 +24,8 @@ public struct HaleServices: Sendable {
     public let challenges: ServerChallenges
     /// The bearer-token verifier every protected route uses.
     public let bearerTokens: BearerTokenVerifier
+    /// Seed 000's Firebase users; nil when `firebase.projectId` is not set.
+    public let firebase: FirebaseAccounts?
     /// Session handoff codes.
     public let handoffs: SessionHandoffs
     /// Passkeys.
@@ -92,8 +94,13 @@ public struct HaleServices: Sendable {
             uses: PersonalAccessTokenUses(), clock: clock)
         freshSignIn = FreshSignIn(window: tokens.freshSignInWindow, clock: clock)
         challenges = ServerChallenges(repository: SQLServerChallengeRepository(database: database), clock: clock)
+        let providerTokens = ProviderTokenVerifier(
+            configuration.socialSignIn, firebase: configuration.firebase, http: providerHTTP, clock: clock)
+        firebase = Self.firebase(
+            configuration.firebase, verifier: providerTokens, accounts: accounts, database: database, clock: clock)
         bearerTokens = BearerTokenVerifier(
-            accessTokens: accessTokens, personalAccessTokens: personalAccessTokens, sessions: sessions, clock: clock)
+            accessTokens: accessTokens, personalAccessTokens: personalAccessTokens, sessions: sessions,
+            firebase: firebase, clock: clock)
         handoffs = SessionHandoffs(challenges: challenges, accessTokens: accessTokens, sessions: sessions, clock: clock)
         passkeys = Passkeys(
             relyingParty: try Self.relyingParty(configuration),
@@ -109,7 +116,6 @@ public struct HaleServices: Sendable {
             audit: audit, settings: configuration.deviceKeys, maximumPerAccount: configuration.accountLimits.devices,
             clock: clock)
         requestLimits = RequestLimits(settings: configuration.rateLimits, clock: clock)
-        let providerTokens = ProviderTokenVerifier(configuration.socialSignIn, http: providerHTTP, clock: clock)
         socialSignIn = SocialSignIn(
             verifier: providerTokens, repository: SQLSocialAccountRepository(database: database), accounts: accounts,
             audit: audit, linkByVerifiedEmail: configuration.socialSignIn.linkByVerifiedEmail,
@@ -175,6 +181,20 @@ public struct HaleServices: Sendable {
         } catch {
             throw ConfigError("apps.android: \(error.message)")
         }
+    }
+
+    /// Seed 000's Firebase users, when `firebase.projectId` is set; custom tokens when a service account is too.
+    private static func firebase(
+        _ settings: HaleConfiguration.Firebase?, verifier: ProviderTokenVerifier, accounts: Accounts,
+        database: HaleDatabase, clock: HaleClock
+    ) -> FirebaseAccounts? {
+        guard let settings else { return nil }
+        return FirebaseAccounts(
+            verifier: verifier, repository: SQLSocialAccountRepository(database: database), accounts: accounts,
+            customTokens: settings.serviceAccount.map {
+                FirebaseCustomTokenSigner(serviceAccount: $0, now: { clock.now() })
+            },
+            clock: clock)
     }
 
     /// Apple's refresh tokens, when Apple's REST API is configured.

@@ -108,7 +108,7 @@ private func registerRoutes(_ app: Application) throws {
     try app.register(collection: SocialSignInRoutes())
     try app.register(collection: HealthRoutes())
     if app.hale.developmentAttestation != nil { try app.register(collection: DevelopmentAttestationRoutes()) }
-    try app.register(collection: HealthConsentRoutes(base: ["api", "mobile", "health"]))
+    try app.register(collection: HealthConsentRoutes(base: ["api", "mobile", "health"], firebase: true))
     try app.register(collection: HealthConsentRoutes(base: ["api", "v1", "health"]))
     try app.register(collection: HealthConnectionRoutes())
     try app.register(collection: HealthSyncRoutes())

@@ -227,6 +227,20 @@ extension ConfigKey {
             defaultValue: "https://limited.facebook.com/.well-known/oauth/openid/jwks/",
             summary: "Facebook's JWK Set, for iOS Limited Login tokens."),
         ConfigKey(
+            path: "firebase.projectId", kind: .string, defaultValue: "",
+            summary:
+                "The Firebase project of seed 000's apps: its users' ID tokens are accepted as the bearer on seed 000's routes (`/api/mobile/…`), each uid signing in to one Hale account, made on first use. Checked with `socialSignIn.clockSkew`. Empty: Firebase is off."
+        ),
+        ConfigKey(
+            path: "firebase.serviceAccount", kind: .string, defaultValue: "",
+            summary:
+                "A service account of that project: the path of its JSON key file, or the JSON itself. With it, passkey sign-in (`authenticate/verify`) answers `token` as a Firebase custom token for `signInWithCustomToken`, Hale's own tokens beside it. A secret: prefer a file."
+        ),
+        ConfigKey(
+            path: "firebase.certificatesUrl", kind: .string,
+            defaultValue: "https://www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com",
+            summary: "Google's securetoken X.509 certificates, which sign Firebase ID tokens."),
+        ConfigKey(
             path: "appAttest.environment", kind: .string, defaultValue: "production",
             summary: "`production` or `development`: the App Attest environment the apps in `apps.apple` attest in."),
         ConfigKey(

@@ -1,4 +1,5 @@
 import Foundation
+import SocialTokens
 
 extension HaleConfiguration {
     /// Push delivery through APNs and FCM. Either gateway may be off; with both off, messages are still written to
@@ -37,7 +38,9 @@ extension HaleConfiguration {
     /// FCM HTTP v1 with a service account.
     public struct FCM: Sendable {
         /// The service account.
-        public var serviceAccount: FCMServiceAccount
+        public var serviceAccount: GoogleServiceAccount
+        /// The Firebase project: the `{project}` in `messages:send`, the key file's `project_id`.
+        public var projectID: String
         /// `https://host[:port]`, without a path.
         public var baseURL: String
         /// The OAuth 2.0 token endpoint.
@@ -87,16 +90,28 @@ extension HaleConfiguration {
     private static func fcm(_ values: ConfigValues) throws -> FCM? {
         let json = try values.string("push.fcm.serviceAccount")
         guard !json.isEmpty else { return nil }
-        let account = try FCMServiceAccount(json: Data(json.utf8))
+        let account = try serviceAccount(json: json, setting: "push.fcm.serviceAccount")
+        guard let projectID = account.projectID, !projectID.isEmpty else {
+            throw ConfigError("push.fcm.serviceAccount must be a service account JSON key: project_id is missing")
+        }
         let tokenURL = try values.string("push.fcm.tokenUrl")
         let fcm = FCM(
-            serviceAccount: account, baseURL: try values.string("push.fcm.url"),
-            tokenURL: tokenURL.isEmpty ? account.tokenURI : tokenURL)
+            serviceAccount: account, projectID: projectID, baseURL: try values.string("push.fcm.url"),
+            tokenURL: tokenURL.isEmpty ? account.tokenURI ?? "https://oauth2.googleapis.com/token" : tokenURL)
         for (path, text) in [("push.fcm.url", fcm.baseURL), ("push.fcm.tokenUrl", fcm.tokenURL)] {
             guard let url = URL(string: text), let host = url.host, SocialSignIn.isSecure(url, host: host) else {
                 throw ConfigError("\(path) must be an https URL (http only on loopback), not \"\(text)\"")
             }
         }
         return fcm
+    }
+
+    /// A service account key file's JSON text, or a `ConfigError` naming `setting` and what is wrong, never the key.
+    static func serviceAccount(json: String, setting: String) throws -> GoogleServiceAccount {
+        do {
+            return try GoogleServiceAccount(json: Array(json.utf8))
+        } catch {
+            throw ConfigError("\(setting) must be a service account JSON key: \(error.reason)")
+        }
     }
 }

@@ -208,6 +208,8 @@ public struct HaleConfiguration: Sendable {
     public var rateLimits: RateLimits
     /// Social sign-in.
     public var socialSignIn: SocialSignIn
+    /// Firebase Authentication for seed 000's apps; nil when `firebase.projectId` is not set.
+    public var firebase: Firebase?
     /// Health data.
     public var health: Health
     /// What one account may own.
@@ -270,6 +272,7 @@ public struct HaleConfiguration: Sendable {
             facebookGraphURL: try values.string("socialSignIn.facebook.graphUrl"),
             facebookGraphVersion: try values.string("socialSignIn.facebook.graphVersion"),
             facebookKeySetURL: try values.string("socialSignIn.facebook.keySetUrl"))
+        firebase = try Self.firebase(values)
         health = Health(
             appAttestEnvironment: try values.string("appAttest.environment"),
             appAttestRootCertificate: try values.string("appAttest.rootCertificate"),

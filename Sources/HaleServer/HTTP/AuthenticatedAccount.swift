@@ -9,6 +9,8 @@ public struct AuthenticatedAccount: Authenticatable, Sendable, Equatable {
         case accessToken(jti: String)
         /// A personal access token, with its identifier.
         case personalAccessToken(id: Int64)
+        /// A Firebase ID token (seed 000's routes, when Firebase is configured), with its uid.
+        case firebaseIDToken(uid: String)
     }
 
     /// The account.
@@ -21,11 +23,11 @@ public struct AuthenticatedAccount: Authenticatable, Sendable, Equatable {
     public let signInMethod: String
     /// The credential presented.
     public let credential: Credential
-    /// When the presented access token expires; `nil` for personal access tokens.
+    /// When the presented access token or Firebase ID token expires; `nil` for personal access tokens.
     public let expiresAt: Date?
     /// When the sign-in behind the credential happened: its session's start for an access token (a refresh does
-    /// not move it), its creation for a social sign-in's personal access token; `nil` for a handed-off access token
-    /// and for a token an operator or a tool made. `FreshSignIn` reads it.
+    /// not move it), its creation for a social sign-in's personal access token, the `auth_time` of a Firebase ID
+    /// token; `nil` for a handed-off access token and for a token an operator or a tool made. `FreshSignIn` reads it.
     public let signedInAt: Date?
 }
 

@@ -1,10 +1,14 @@
 import Vapor
 
-/// The one bearer authenticator of every protected route: it accepts access tokens and personal access tokens alike.
+/// The one bearer authenticator of every protected route: it accepts access tokens and personal access tokens alike,
+/// and on seed 000's routes Firebase ID tokens too, when Firebase is configured.
 struct BearerAuthMiddleware: AsyncMiddleware {
     /// Whether a request without a bearer token may pass, unauthenticated. A token that is present is always
     /// verified: an invalid one is a 401, never a silent fall-back to anonymous.
     var optional = false
+    /// Whether a Firebase ID token is accepted (seed 000's routes, whose apps send one), when `firebase.projectId`
+    /// is set.
+    var firebase = false
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         guard let bearer = request.headers.bearerAuthorization else {
@@ -16,7 +20,9 @@ struct BearerAuthMiddleware: AsyncMiddleware {
             return try await next.respond(to: request)
         }
         do {
-            request.auth.login(try await request.hale.bearerTokens.verify(bearer.token))
+            request.auth.login(
+                try await request.hale.bearerTokens.verify(
+                    bearer.token, acceptingFirebaseIDTokens: firebase, logger: request.logger))
         } catch var refused as HaleError where refused.status == 401 {
             refused.bearerChallenge = #"Bearer realm="hale", error="invalid_token""#
             throw refused

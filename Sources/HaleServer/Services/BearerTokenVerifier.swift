@@ -1,20 +1,37 @@
-/// Turns a bearer token — an access token or a personal access token — into the identity it proves.
+import Logging
+import SocialTokens
+
+/// Turns a bearer token — an access token, a personal access token, or on seed 000's routes a Firebase ID token —
+/// into the identity it proves.
 public struct BearerTokenVerifier: Sendable {
     let accessTokens: AccessTokens
     let personalAccessTokens: PersonalAccessTokens
     let sessions: Sessions
+    /// Firebase's users, when `firebase.projectId` is set.
+    let firebase: FirebaseAccounts?
     let clock: HaleClock
 
     /// The identity the token proves; throws `HaleError` `TOKEN_INVALID` or `TOKEN_EXPIRED`.
     ///
     /// An access token is accepted only while its session is active — not revoked, not expired, and the same
-    /// account's — so logout takes effect at once rather than when the token expires.
-    public func verify(_ token: String) async throws -> AuthenticatedAccount {
+    /// account's — so logout takes effect at once rather than when the token expires. With
+    /// `acceptingFirebaseIDTokens` and Firebase configured, a token that is neither a personal access token nor
+    /// headed as an access token (ES256, `at+jwt`), or that is longer than any Firebase ID token, is verified as a
+    /// Firebase ID token.
+    public func verify(_ token: String, acceptingFirebaseIDTokens: Bool = false, logger: Logger? = nil) async throws
+        -> AuthenticatedAccount
+    {
         if PersonalAccessTokens.looksLikePersonalAccessToken(token) {
             let verified = try await personalAccessTokens.verify(token)
             return AuthenticatedAccount(
                 accountId: verified.accountId, sessionId: nil, deviceId: nil, signInMethod: "personal_access_token",
                 credential: .personalAccessToken(id: verified.id), expiresAt: nil, signedInAt: verified.signedInAt)
+        }
+        // A token too long to be Firebase's is refused as one before any part of it is decoded.
+        if acceptingFirebaseIDTokens, let firebase,
+            token.utf8.count > SocialTokenVerifier.maximumFirebaseIDTokenLength || AccessTokens.keyID(of: token) == nil
+        {
+            return try await firebase.authenticate(idToken: token, logger: logger ?? Logger(label: "hale.firebase"))
         }
         let claims = try await accessTokens.verify(token)
         guard let account = AccountID(claims.sub.value), let sessionID = SessionID(claims.sid),

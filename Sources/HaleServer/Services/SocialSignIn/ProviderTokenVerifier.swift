@@ -2,11 +2,15 @@ import Foundation
 import Logging
 import SocialTokens
 
-/// `SocialIdentityVerifier` over the SocialTokens library, with the server's settings and HTTP client.
+/// `SocialIdentityVerifier` and `FirebaseIDTokenVerifier` over the SocialTokens library, with the server's settings
+/// and HTTP client: one verifier, so one key set cache, for every provider.
 struct ProviderTokenVerifier: SocialIdentityVerifier {
     let verifier: SocialTokenVerifier
 
-    init(_ settings: HaleConfiguration.SocialSignIn, http: any SocialHTTPClient, clock: HaleClock) {
+    init(
+        _ settings: HaleConfiguration.SocialSignIn, firebase: HaleConfiguration.Firebase? = nil,
+        http: any SocialHTTPClient, clock: HaleClock
+    ) {
         var configuration = SocialProvidersConfiguration(
             googleClientIDs: settings.googleClientIDs, appleAudiences: settings.appleAudiences,
             facebookAppID: settings.facebookAppID.isEmpty ? nil : settings.facebookAppID,
@@ -17,13 +21,18 @@ struct ProviderTokenVerifier: SocialIdentityVerifier {
         configuration.facebookGraphVersion = settings.facebookGraphVersion
         configuration.facebookKeySetURL = settings.facebookKeySetURL
         configuration.clockSkew = settings.clockSkew
+        if let firebase {
+            configuration.firebaseProjectID = firebase.projectID
+            configuration.firebaseCertificatesURL = firebase.certificatesURL
+        }
         verifier = SocialTokenVerifier(configuration: configuration, http: http, now: { clock.now() })
     }
 
     func verify(provider: String, token: String, nonce: String?, logger: Logger) async throws
         -> VerifiedSocialIdentity
     {
-        guard let provider = SocialProvider(rawValue: provider) else { throw Self.notEnabled }
+        // Firebase ID tokens are bearer tokens of seed 000's routes, never a social sign-in of seed 003.
+        guard let provider = SocialProvider(rawValue: provider), provider != .firebase else { throw Self.notEnabled }
         do {
             let identity = try await verifier.verify(provider: provider, token: token, nonce: nonce)
             return VerifiedSocialIdentity(

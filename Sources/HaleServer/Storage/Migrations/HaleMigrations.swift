@@ -27,6 +27,7 @@ enum HaleMigrations {
         M0022_MarkDevelopmentAttestKeys(),
         M0023_AddPersonalAccessTokenExpiry(),
         M0024_CountSignInFailuresPerNetwork(),
-        M0025_MarkSuspectedClones(),
+        M0025_OneFirebaseUserPerAccount(),
+        M0026_MarkSuspectedClones(),
     ]
 }

@@ -17,6 +17,27 @@ struct SQLSocialAccountRepository: SocialAccountRepository {
             .first(decoding: SocialIdentity.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
+    func identity(provider: String, of account: AccountID) async throws -> SocialIdentity? {
+        try await database.sql.select().column("*").from("social_identities")
+            .where("provider", .equal, provider).where("account_id", .equal, account)
+            .first(decoding: SocialIdentity.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    func link(_ identity: SocialIdentity, newAccount: Account?) async throws -> Bool {
+        do {
+            try await database.writeTransaction { database in
+                if let newAccount {
+                    try await database.sql.insert(into: "accounts")
+                        .model(newAccount, keyEncodingStrategy: .convertToSnakeCase).run()
+                }
+                try await Self.save(identity, isNew: true, on: database.sql)
+            }
+            return true
+        } catch  where HaleDatabase.isConstraintViolation(error) {
+            return false
+        }
+    }
+
     func apply(_ write: SocialSignInWrite, at date: Date) async throws -> Int64 {
         do {
             return try await database.writeTransaction { database in

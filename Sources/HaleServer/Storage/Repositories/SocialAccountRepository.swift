@@ -27,6 +27,12 @@ protocol SocialAccountRepository: Sendable {
     func identityCount(of account: AccountID) async throws -> Int
     /// The identity for `(provider, subject)`.
     func identity(provider: String, subject: String) async throws -> SocialIdentity?
+    /// The account's identity of `provider`, for a provider an account has at most one of (`firebase`).
+    func identity(provider: String, of account: AccountID) async throws -> SocialIdentity?
+    /// Inserts `identity`, after `newAccount` when given, in one transaction. Returns false, having written nothing,
+    /// when a constraint refuses the write: the identity, the account's email, or the account's one identity of the
+    /// provider, was taken meanwhile, or the account is gone.
+    func link(_ identity: SocialIdentity, newAccount: Account?) async throws -> Bool
     /// Applies a sign-in in one transaction and returns the new personal access token's id. Throws `CONFLICT` when
     /// a new account's email or a new identity is taken meanwhile.
     func apply(_ write: SocialSignInWrite, at date: Date) async throws -> Int64

@@ -5,9 +5,11 @@ import Vapor
 struct HealthConsentRoutes: RouteCollection {
     /// Where the routes live: `["api", "mobile", "health"]` or `["api", "v1", "health"]`.
     let base: [PathComponent]
+    /// Whether a Firebase ID token is a bearer token here: seed 000's app sends one to its consent route.
+    var firebase = false
 
     func boot(routes: any RoutesBuilder) throws {
-        let consent = routes.grouped(base).grouped("consent").grouped(BearerAuthMiddleware())
+        let consent = routes.grouped(base).grouped("consent").grouped(BearerAuthMiddleware(firebase: firebase))
         consent.on(.POST, limit: .small, use: grant)
         consent.get(use: current)
         consent.delete(use: revoke)

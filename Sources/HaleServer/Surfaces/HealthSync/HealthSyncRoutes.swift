@@ -7,7 +7,8 @@ struct HealthSyncRoutes: RouteCollection {
         let v1 = routes.grouped("api", "v1", "health").grouped(BearerAuthMiddleware())
         v1.on(.POST, "sync", limit: .sync, use: sync)
         v1.get("sync-logs", use: logs)
-        let mobile = routes.grouped("api", "mobile", "health").grouped(BearerAuthMiddleware())
+        // Seed 000's app sends its Firebase ID token here.
+        let mobile = routes.grouped("api", "mobile", "health").grouped(BearerAuthMiddleware(firebase: true))
         mobile.on(.POST, "sync", limit: .small, use: dailySync)
     }
 

@@ -59,16 +59,20 @@ struct AuthenticateVerifyRequest: StrictRequestBody {
     let rememberMe: Bool?
 }
 
-/// A signed-in session: `token` is a Hale access token.
+/// A signed-in session: `token` is a Hale access token, or with Firebase minting on a Firebase custom token for the
+/// app's `signInWithCustomToken`, Hale's access token then coming as `accessToken`. `expiresAt` is always the Hale
+/// access token's expiry.
 struct SignInResponse: Content {
     let token: String
+    let accessToken: String?
     let refreshToken: String
     let expiresAt: String
     let refreshTokenExpiresAt: String
     let accountId: String
 
-    init(account: AccountID, tokens: TokenPair) {
-        token = tokens.accessToken
+    init(account: AccountID, tokens: TokenPair, firebaseCustomToken: String? = nil) {
+        token = firebaseCustomToken ?? tokens.accessToken
+        accessToken = firebaseCustomToken == nil ? nil : tokens.accessToken
         refreshToken = tokens.refreshToken
         expiresAt = ISO8601.string(tokens.accessTokenExpiresAt)
         refreshTokenExpiresAt = ISO8601.string(tokens.refreshTokenExpiresAt)

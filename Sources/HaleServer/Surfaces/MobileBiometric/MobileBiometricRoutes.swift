@@ -2,18 +2,19 @@ import Foundation
 import Vapor
 import WebAuthn
 
-/// Seed 000 (Pet Wash): passkey registration and sign-in for iOS and Android, and passkey management.
+/// Seed 000 (Pet Wash): passkey registration and sign-in for iOS and Android, and passkey management. With Firebase
+/// configured, the app's Firebase ID token is a bearer token here, and passkey sign-in answers a Firebase custom token.
 struct MobileBiometricRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let biometric = routes.grouped("api", "mobile", "biometric")
         // Sign-up and sign-in do work for anyone: budgeted per client before the bearer token is even read.
         let ceremonies = biometric.grouped(ClientRateLimit(.signInPerIp))
-        let maybeSignedIn = ceremonies.grouped(BearerAuthMiddleware(optional: true))
+        let maybeSignedIn = ceremonies.grouped(BearerAuthMiddleware(optional: true, firebase: true))
         maybeSignedIn.on(.POST, "register", "options", limit: .form, use: registrationOptions)
         maybeSignedIn.on(.POST, "register", "verify", limit: .passkeyCeremony, use: register)
         ceremonies.on(.POST, "authenticate", "options", limit: .small, use: authenticationOptions)
         ceremonies.on(.POST, "authenticate", "verify", limit: .passkeyCeremony, use: authenticate)
-        let signedIn = biometric.grouped(BearerAuthMiddleware())
+        let signedIn = biometric.grouped(BearerAuthMiddleware(firebase: true))
         signedIn.get("devices", use: devices)
         signedIn.get("passkeys", use: list)
         signedIn.on(.PATCH, "passkeys", ":passkeyID", limit: .small, use: rename)
@@ -60,12 +61,15 @@ struct MobileBiometricRoutes: RouteCollection {
         return RequestOptionsResponse(options: options, uid: ceremony.description)
     }
 
+    /// With a Firebase service account configured, `token` is a Firebase custom token for the account's uid, and
+    /// Hale's access token comes as `accessToken`.
     func authenticate(_ request: Request) async throws -> SignInResponse {
         let body = try request.decodeStrict(AuthenticateVerifyRequest.self)
         guard let ceremony = ServerChallengeID(body.uid) else { throw HaleError.invalidChallenge }
         let (account, tokens) = try await request.hale.passkeys.authenticate(
             body.credential, ceremony: ceremony, rememberMe: body.rememberMe ?? false, logger: request.logger)
-        return SignInResponse(account: account, tokens: tokens)
+        let customToken = try await request.hale.firebase?.customToken(for: account)
+        return SignInResponse(account: account, tokens: tokens, firebaseCustomToken: customToken)
     }
 
     func devices(_ request: Request) async throws -> DevicesResponse {

@@ -50,6 +50,9 @@ struct SessionRoutes: RouteCollection {
             if let session = identity.sessionId {
                 try await request.hale.sessions.revoke(session, of: identity.accountId)
             }
+        case .firebaseIDToken:
+            // Firebase's session is the app's to end, with Firebase; these routes never accept one anyway.
+            break
         }
         return SuccessResponse()
     }

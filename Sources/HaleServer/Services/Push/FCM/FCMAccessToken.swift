@@ -1,7 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
-import _CryptoExtras
+import SocialTokens
 
 /// An OAuth 2.0 access token for FCM, from the JWT bearer grant (RFC 7523) with the service account's key; cached
 /// until five minutes before it expires, and fetched once for all callers waiting on it.
@@ -10,14 +10,14 @@ actor FCMAccessToken {
     static let assertionLifetime = 3600
     static let refreshMargin: TimeInterval = 300
 
-    private let account: FCMServiceAccount
+    private let account: GoogleServiceAccount
     private let tokenURL: String
     private let http: HTTPClient
     private let clock: HaleClock
     private var cached: (token: String, expiresAt: Date)?
     private var pending: Task<(token: String, expiresAt: Date), any Error>?
 
-    init(account: FCMServiceAccount, tokenURL: String, http: HTTPClient, clock: HaleClock) {
+    init(account: GoogleServiceAccount, tokenURL: String, http: HTTPClient, clock: HaleClock) {
         self.account = account
         self.tokenURL = tokenURL
         self.http = http
@@ -77,7 +77,7 @@ actor FCMAccessToken {
                 "iat": .number(issuedAt), "exp": .number(issuedAt + Self.assertionLifetime),
             ]
         ) { input in
-            Array(try account.privateKey.signature(for: input, padding: .insecurePKCS1v1_5).rawRepresentation)
+            try account.rs256Signature(for: input)
         }
     }
 }

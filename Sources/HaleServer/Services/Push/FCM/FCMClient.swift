@@ -33,7 +33,7 @@ struct FCMClient: PushGatewayClient {
     }
 
     private func makeRequest(_ request: PushDeliveryRequest, bearer: String) throws -> HTTPClientRequest {
-        let project = settings.serviceAccount.projectID
+        let project = settings.projectID
         var outgoing = HTTPClientRequest(url: "\(settings.baseURL)/v1/projects/\(project)/messages:send")
         outgoing.method = .POST
         outgoing.headers.add(name: "authorization", value: "Bearer \(bearer)")
