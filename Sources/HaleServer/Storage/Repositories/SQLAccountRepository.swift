@@ -43,6 +43,9 @@ struct SQLAccountRepository: AccountRepository {
                         refreshTokenSealed: try row.decode(column: "refresh_token_sealed", as: String.self),
                         attempts: 0, nextAttemptAt: date, lastError: nil, createdAt: date))
             }
+            // Single-use values bound to the account (handoff codes, device-key and passkey challenges) carry its
+            // id without a foreign key, as they may outlive a session; they go with the account, not at expiry.
+            try await database.sql.delete(from: "server_challenges").where("account_id", .equal, id).run()
             return try await database.sql.delete(from: "accounts").where("id", .equal, id).returning("id").all()
                 .count == 1
         }
