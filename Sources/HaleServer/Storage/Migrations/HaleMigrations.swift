@@ -28,5 +28,6 @@ enum HaleMigrations {
         M0023_AddPersonalAccessTokenExpiry(),
         M0024_CountSignInFailuresPerNetwork(),
         M0025_MarkSuspectedClones(),
+        M0026_KeepChallengesOfDeletedCreators(),
     ]
 }
