@@ -5,7 +5,7 @@ import HaleServer
 /// `hale accounts …`.
 struct AccountsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "accounts", abstract: "Manage accounts.", subcommands: [Create.self])
+        commandName: "accounts", abstract: "Manage accounts.", subcommands: [Create.self, Export.self])
 
     /// `hale accounts create --email E [--role R] [--expires-in DURATION]`.
     struct Create: AsyncParsableCommand {
@@ -46,6 +46,45 @@ struct AccountsCommand: AsyncParsableCommand {
             let token = try await services.personalAccessTokens.create(
                 for: account.id, name: "hale accounts create", expiresIn: expiresIn)
             return Output(accountId: account.id.description, token: token.token)
+        }
+    }
+
+    /// `hale accounts export --account ID | --email E [--output FILE]`.
+    struct Export: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: """
+                Write everything Hale holds about an account (GDPR art. 20) as one JSON document, the same as \
+                GET /api/v1/account/export: never tokens or their hashes, secrets, private keys or push tokens.
+                """)
+
+        @OptionGroup var options: GlobalOptions
+        @OptionGroup var selection: AccountSelection
+        @Option(
+            help: """
+                The file to write, created readable by its owner only (an existing file is replaced). Without it, \
+                standard output.
+                """)
+        var output: String?
+
+        func run() async throws {
+            try await options.withServices { try await export(using: $0) }
+        }
+
+        func export(using services: HaleServices) async throws {
+            let account = try await selection.accountID(using: services)
+            let handle = try output.map(Self.create) ?? FileHandle.standardOutput
+            defer { if output != nil { try? handle.close() } }
+            _ = try await AccountExportDocument(services).write(of: account) { try handle.write(contentsOf: $0) }
+        }
+
+        /// An empty file at `path` that only its owner may read: the export is personal data.
+        static func create(_ path: String) throws -> FileHandle {
+            let manager = FileManager.default
+            guard manager.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+                throw ValidationError("Cannot write \(path).")
+            }
+            try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+            return try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         }
     }
 }

@@ -17,8 +17,7 @@ struct TokensCommand: AsyncParsableCommand {
                 """)
 
         @OptionGroup var options: GlobalOptions
-        @Option(help: "The account's id.") var account: String?
-        @Option(help: "The account's email address.") var email: String?
+        @OptionGroup var selection: AccountSelection
 
         struct Row: Codable, Equatable {
             let id: Int64
@@ -30,37 +29,18 @@ struct TokensCommand: AsyncParsableCommand {
             let signInMethod: String?
         }
 
-        func validate() throws {
-            guard (account == nil) != (email == nil) else {
-                throw ValidationError("Name the account with exactly one of --account and --email.")
-            }
-        }
-
         func run() async throws {
             let rows = try await options.withServices { try await list(using: $0) }
             print(try CommandOutput.json(rows))
         }
 
         func list(using services: HaleServices) async throws -> [Row] {
-            let tokens = try await services.personalAccessTokens.all(of: try await accountID(using: services))
+            let tokens = try await services.personalAccessTokens.all(of: try await selection.accountID(using: services))
             return tokens.map {
                 Row(
                     id: $0.id, name: $0.name, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt,
                     expiresAt: $0.expiresAt, revokedAt: $0.revokedAt, signInMethod: $0.signInMethod)
             }
-        }
-
-        private func accountID(using services: HaleServices) async throws -> AccountID {
-            if let email {
-                guard let found = try await services.accounts.find(email: email) else {
-                    throw ValidationError("No account has the email address \(email).")
-                }
-                return found.id
-            }
-            guard let text = account, let id = AccountID(text), try await services.accounts.find(id) != nil else {
-                throw ValidationError("No account has the id \(account ?? "").")
-            }
-            return id
         }
     }
 

@@ -179,6 +179,13 @@ struct HaleClientSurfaceTests {
             try await client.disconnectHealth(provider: "healthkit")
             let export = try JSONSerialization.jsonObject(with: try await client.exportHealthData()) as? [String: Any]
             #expect(export?["samples"] != nil, "the export is a JSON document of the account's samples")
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("account-\(UUID()).json")
+            defer { try? FileManager.default.removeItem(at: file) }
+            try await client.exportAccount(to: file)
+            let whole = try JSONSerialization.jsonObject(with: try Data(contentsOf: file)) as? [String: Any]
+            let created = (whole?["fitnessChallenges"] as? [String: Any])?["created"] as? [[String: Any]]
+            #expect(created?.map { $0["id"] as? String } == [challenge.id], "the whole account's export")
+            #expect((whole?["health"] as? [String: Any])?["samples"] != nil)
             try await client.deleteAllHealthData()
             // A bad sample is refused per sample, not as a failed request.
             var bad = samples[1]

@@ -12,7 +12,7 @@ struct TokensCommandTests {
     @Test func subcommandsParse() throws {
         let byEmail = try #require(
             try HaleCommand.parseAsRoot(["tokens", "list", "--email", "a@example.com"]) as? TokensCommand.List)
-        #expect(byEmail.email == "a@example.com" && byEmail.account == nil)
+        #expect(byEmail.selection.email == "a@example.com" && byEmail.selection.account == nil)
         let revoke = try #require(try HaleCommand.parseAsRoot(["tokens", "revoke", "42"]) as? TokensCommand.Revoke)
         #expect(revoke.id == 42)
     }

@@ -76,6 +76,25 @@ extension HaleClient {
         }
     }
 
+    /// Everything Hale holds about the account (GDPR art. 20) as one JSON document: profile, passkeys, devices,
+    /// sessions, personal access tokens, social identities, fitness challenges, confirmations, security events and
+    /// health data; never a token, a token's hash, a secret, a private key or a push token. Hale allows a few
+    /// exports an hour (`rateLimits.accountExportsPerAccount`).
+    public func exportAccount() async throws -> Data {
+        try await send("GET", "api/v1/account/export", json: nil, as: .session)
+    }
+
+    /// Writes the account's export (`exportAccount()`) to `file`, replacing it; on Apple platforms the file is
+    /// protected until the device is first unlocked.
+    public func exportAccount(to file: URL) async throws {
+        let data = try await exportAccount()
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+            try data.write(to: file, options: [.atomic, .completeFileProtectionUntilFirstUserAuthentication])
+        #else
+            try data.write(to: file, options: [.atomic])
+        #endif
+    }
+
     /// Deletes the account and everything Hale holds about it, then forgets the tokens; after a failure the
     /// session stays, so the deletion can be tried again.
     ///

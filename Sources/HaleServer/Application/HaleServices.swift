@@ -50,6 +50,8 @@ public struct HaleServices: Sendable {
     public let healthSync: HealthSync
     /// The export and deletion of an account's health data.
     public let healthDataRights: HealthDataRights
+    /// The whole account's export.
+    let accountExport: AccountExport
     /// Deletes synced health data past its retention or its consent.
     public let healthRetention: HealthRetention
     /// Connections to health-data providers (seed 004).
@@ -147,6 +149,9 @@ public struct HaleServices: Sendable {
         healthDataRights = HealthDataRights(
             samples: healthSamples, attested: SQLHealthRepository(database: database), consents: healthConsents,
             connections: healthConnections, rollups: rollups, audit: audit, clock: clock)
+        accountExport = AccountExport(
+            records: SQLAccountRecordRepository(database: database), audit: audit, health: healthDataRights,
+            clock: clock)
         fitnessChallenges = FitnessChallenges(
             repository: SQLFitnessChallengeRepository(database: database),
             plausibility: configuration.health.plausibility,

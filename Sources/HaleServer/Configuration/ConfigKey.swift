@@ -165,6 +165,11 @@ extension ConfigKey {
             path: "rateLimits.confirmationAnswersPerAccount", kind: .string, defaultValue: "30/1m",
             summary: "Confirmation answers allowed per signed-in account, as `COUNT/DURATION`; per instance."),
         ConfigKey(
+            path: "rateLimits.accountExportsPerAccount", kind: .string, defaultValue: "10/1h",
+            summary:
+                "Whole-account exports (`GET /api/v1/account/export`) allowed per signed-in account, as `COUNT/DURATION`; per instance."
+        ),
+        ConfigKey(
             path: "socialSignIn.linkByVerifiedEmail", kind: .boolean, defaultValue: "false",
             summary:
                 "Let a new Google, Apple or Facebook identity join the existing account whose email the provider verified. Off: that sign-in gets 409."

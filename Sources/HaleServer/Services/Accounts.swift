@@ -27,9 +27,10 @@ public struct Accounts: Sendable {
         try await repository.find(email: try Self.normalizedEmail(email))
     }
 
-    /// Deletes the account with its sign-in methods, sessions, tokens, devices and profile, and queues its Apple
-    /// refresh tokens for revocation. Returns whether it existed. The audit trail keeps its events, which hold no
-    /// personal data beyond the account's id.
+    /// Deletes the account with its sign-in methods, sessions, tokens, devices, profile, health data and memberships,
+    /// and queues its Apple refresh tokens for revocation. Returns whether it existed. Fitness challenges it created
+    /// stay for their other members, with no creator. The audit trail keeps its events, which hold no personal data
+    /// beyond the account's id.
     public func delete(_ id: AccountID) async throws -> Bool {
         try await repository.delete(id, at: clock.now())
     }

@@ -45,7 +45,7 @@ struct RateLimitDocumentationTests {
                 }
             }
             #expect(limited == documented)
-            #expect(limited.count == 18)
+            #expect(limited.count == 19)
         }
     }
 

@@ -128,6 +128,11 @@ public struct AuditTrail: Sendable {
         try await repository.events(of: account, limit: limit)
     }
 
+    /// The account's events after `sequence`, oldest first, at most `limit`.
+    public func events(of account: AccountID, after sequence: Int64, limit: Int) async throws -> [AuditEvent] {
+        try await repository.events(of: account, after: sequence, limit: limit)
+    }
+
     /// The result of checking the whole chain.
     public enum Verification: Sendable, Equatable {
         /// Every event's hash holds, and each links to the one before: `count` events.

@@ -35,7 +35,7 @@ public struct FitnessChallenges: Sendable {
                 "This account has created \(open) fitness challenges that have not ended, the most it may have (\(maximumOpenPerCreator)); create another once one ends."
             )
         }
-        try await repository.create(challenge)
+        try await repository.create(challenge, by: account)
         return try await overview(of: challenge.id, for: account)
     }
 

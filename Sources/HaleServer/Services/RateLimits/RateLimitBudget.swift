@@ -17,6 +17,8 @@ public enum RateLimitBudget: String, CaseIterable, Sendable {
     case attestationPerAccount
     /// Answers to confirmation requests, per signed-in account.
     case confirmationAnswersPerAccount
+    /// Whole-account exports, per signed-in account: each reads everything the account holds.
+    case accountExportsPerAccount
 
     /// The configuration key: `rateLimits.signInPerIp`.
     public var configPath: String { "rateLimits.\(rawValue)" }

@@ -29,5 +29,6 @@ enum HaleMigrations {
         M0024_CountSignInFailuresPerNetwork(),
         M0025_OneFirebaseUserPerAccount(),
         M0026_MarkSuspectedClones(),
+        M0027_KeepChallengesOfDeletedCreators(),
     ]
 }

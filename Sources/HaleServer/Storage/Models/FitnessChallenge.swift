@@ -15,8 +15,9 @@ public struct FitnessChallenge: Sendable, Equatable {
 
     /// The challenge.
     public let id: FitnessChallengeID
-    /// The account that created it.
-    public let creatorAccountId: AccountID
+    /// The account that created it; nil once that account is deleted, when the challenge stays for its other
+    /// members.
+    public let creatorAccountId: AccountID?
     /// Its name, 1 to 100 characters.
     public let name: String
     /// What it counts.

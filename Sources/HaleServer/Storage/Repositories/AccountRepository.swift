@@ -9,6 +9,7 @@ public protocol AccountRepository: Sendable {
     /// The account with this (lowercased) email.
     func find(email: String) async throws -> Account?
     /// Deletes the account and, by cascade, everything it owns, queueing its Apple refresh tokens for revocation in
-    /// the same transaction; returns whether it existed.
+    /// the same transaction; returns whether it existed. The fitness challenges it created that others joined stay,
+    /// their creator set to null.
     func delete(_ id: AccountID, at date: Date) async throws -> Bool
 }

@@ -16,6 +16,8 @@ protocol AuditRepository: Sendable {
     func append(_ append: AuditAppend) async throws -> AuditEvent
     /// The account's events, newest first, at most `limit`.
     func events(of account: AccountID, limit: Int) async throws -> [AuditEvent]
+    /// The account's events after `sequence`, oldest first, at most `limit`: for exporting them in pages.
+    func events(of account: AccountID, after sequence: Int64, limit: Int) async throws -> [AuditEvent]
     /// Every event in order from `sequence`, at most `limit`: for checking the chain in pages.
     func events(from sequence: Int64, limit: Int) async throws -> [AuditEvent]
 }

@@ -3,8 +3,8 @@ import Foundation
 /// Stores fitness challenges and their members. Progress is written here on joining, and by
 /// `HealthSampleRepository.updateFitnessChallengeProgress` whenever rollups change.
 protocol FitnessChallengeRepository: Sendable {
-    /// Stores a new challenge with its creator as its first member.
-    func create(_ challenge: FitnessChallenge) async throws
+    /// Stores a new challenge by `creator`, who becomes its first member.
+    func create(_ challenge: FitnessChallenge, by creator: AccountID) async throws
     /// How many challenges `account` created whose last day is `day` or later.
     func createdCount(by account: AccountID, endingOnOrAfter day: LocalDate) async throws -> Int
     /// The challenge as `account` sees it.

@@ -43,6 +43,18 @@ struct SQLAccountRepository: AccountRepository {
                         refreshTokenSealed: try row.decode(column: "refresh_token_sealed", as: String.self),
                         attempts: 0, nextAttemptAt: date, lastError: nil, createdAt: date))
             }
+            // A fitness challenge the account created stays for its other members, with their progress: the
+            // foreign key sets its creator to null. One that no one else ever joined goes with the account.
+            try await database.sql.raw(
+                """
+                DELETE FROM fitness_challenges WHERE creator_account_id = \(bind: id) AND NOT EXISTS (
+                    SELECT 1 FROM fitness_challenge_members m
+                    WHERE m.challenge_id = fitness_challenges.id AND m.account_id <> \(bind: id))
+                """
+            ).run()
+            // Single-use values bound to the account (handoff codes, device-key and passkey challenges) carry its
+            // id without a foreign key, as they may outlive a session; they go with the account, not at expiry.
+            try await database.sql.delete(from: "server_challenges").where("account_id", .equal, id).run()
             return try await database.sql.delete(from: "accounts").where("id", .equal, id).returning("id").all()
                 .count == 1
         }

@@ -46,6 +46,12 @@ struct SQLAuditRepository: AuditRepository {
             .all(decoding: AuditEvent.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
+    func events(of account: AccountID, after sequence: Int64, limit: Int) async throws -> [AuditEvent] {
+        try await database.sql.select().column("*").from("audit_events").where("account_id", .equal, account)
+            .where("sequence", .greaterThan, sequence).orderBy("sequence").limit(limit)
+            .all(decoding: AuditEvent.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
     func events(from sequence: Int64, limit: Int) async throws -> [AuditEvent] {
         try await database.sql.select().column("*").from("audit_events").where(
             "sequence", .greaterThanOrEqual, sequence

@@ -12,21 +12,21 @@ struct SQLFitnessChallengeRepository: FitnessChallengeRepository {
             .first(decodingColumn: "count", as: Int.self) ?? 0
     }
 
-    func create(_ challenge: FitnessChallenge) async throws {
+    func create(_ challenge: FitnessChallenge, by creator: AccountID) async throws {
         try await database.writeTransaction { database in
-            try await Self.lock(challenge.creatorAccountId, on: database)
+            try await Self.lock(creator, on: database)
             try await database.sql.raw(
                 """
                 INSERT INTO fitness_challenges (id, creator_account_id, name, type, goal, start_day, end_day,
                     visibility, includes_user_entered, created_at)
-                VALUES (\(bind: challenge.id), \(bind: challenge.creatorAccountId), \(bind: challenge.name),
+                VALUES (\(bind: challenge.id), \(bind: creator), \(bind: challenge.name),
                     \(bind: challenge.type.rawValue), \(bind: challenge.goal), \(bind: challenge.window.first.dayNumber),
                     \(bind: challenge.window.last.dayNumber), \(bind: challenge.visibility.rawValue),
                     \(bind: challenge.includesUserEntered), \(bind: challenge.createdAt))
                 """
             ).run()
             try await Self.join(
-                challenge.id, account: challenge.creatorAccountId, at: challenge.createdAt, on: database)
+                challenge.id, account: creator, at: challenge.createdAt, on: database)
         }
     }
 
@@ -162,7 +162,7 @@ struct SQLFitnessChallengeRepository: FitnessChallengeRepository {
 
     private struct OverviewRow: Decodable {
         let id: FitnessChallengeID
-        let creatorAccountId: AccountID
+        let creatorAccountId: AccountID?
         let name: String
         let type: String
         let goal: Double

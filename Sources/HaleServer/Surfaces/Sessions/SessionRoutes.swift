@@ -10,6 +10,7 @@ struct SessionRoutes: RouteCollection {
         let signedIn = api.grouped(BearerAuthMiddleware())
         signedIn.get("account", use: account)
         signedIn.delete("account", use: deleteAccount)
+        signedIn.grouped(AccountRateLimit(.accountExportsPerAccount)).get("account", "export", use: exportAccount)
         signedIn.post("auth", "logout", use: logout)
         signedIn.post("auth", "logout-all", use: logoutEverywhere)
         signedIn.post("auth", "handoff", use: issueHandoff)
@@ -38,6 +39,21 @@ struct SessionRoutes: RouteCollection {
         // Apple's tokens were queued with the deletion; try them now, and leave failures to the background service.
         _ = try? await request.hale.socialSignIn.appleTokens?.revokeDue(limit: 5, logger: request.logger)
         return SuccessResponse()
+    }
+
+    /// Streams everything Hale holds about the signed-in account as one JSON document (GDPR art. 20).
+    func exportAccount(_ request: Request) async throws -> Response {
+        let account = try request.account.accountId
+        let document = AccountExportDocument(request.hale)
+        guard let prepared = try await document.prepare(account) else { throw HaleError.invalidToken }
+        var headers = HTTPHeaders()
+        headers.contentType = .json
+        headers.replaceOrAdd(name: .contentDisposition, value: #"attachment; filename="account-export.json""#)
+        let body = Response.Body(
+            managedAsyncStream: { writer in
+                try await document.write(prepared) { try await writer.writeBuffer(ByteBuffer(data: $0)) }
+            }, count: -1)
+        return Response(status: .ok, headers: headers, body: body)
     }
 
     /// Ends the credential the request used: its session, or the personal access token itself.
