@@ -29,5 +29,6 @@ enum HaleMigrations {
         M0024_CountSignInFailuresPerNetwork(),
         M0025_MarkSuspectedClones(),
         M0026_KeepChallengesOfDeletedCreators(),
+        M0027_PseudonymizeAuditAccounts(),
     ]
 }
