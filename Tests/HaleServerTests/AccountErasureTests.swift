@@ -23,7 +23,7 @@ struct AccountErasureTests {
             + "account id and is deleted once Apple confirms",
         "audit_events":
             "the append-only, hash-chained security trail: deleting a row breaks the hash of every event after it. "
-            + "The account's events are kept, with account_deleted last",
+            + "It names accounts only by keyed pseudonym; the key (audit_account_keys) goes with the account",
     ]
 
     /// Every account-owned table, with the condition that selects the seeded account's rows in it.
@@ -31,6 +31,7 @@ struct AccountErasureTests {
         let id = seed.account
         return [
             "accounts": "id = \(bind: id)",
+            "audit_account_keys": "account_id = \(bind: id)",
             "sessions": "account_id = \(bind: id)",
             "refresh_tokens": "id = \(bind: seed.refreshToken)",
             "personal_access_tokens": "account_id = \(bind: id)",
@@ -114,6 +115,43 @@ struct AccountErasureTests {
                 #expect(try await Self.count(app, table, condition) > 0, "\(table) lost the other account's row")
             }
             #expect(try await app.hale.audit.verify() == .intact(count: 1))
+        }
+    }
+
+    @Test(
+        "after deletion the audit trail names no one, keeps its events and still verifies",
+        arguments: TestDatabase.available)
+    func auditTrail(database: TestDatabase) async throws {
+        try await withHale(on: database) { app in
+            let (account, _) = try await makeAccount(app)
+            let (other, _) = try await makeAccount(app, email: "other@example.com")
+            let audit = app.hale.audit
+            try await audit.record(.passkeyRegistered, .init(account: account.id))
+            try await audit.record(.passkeyRegistered, .init(account: other.id))
+            try await audit.record(.signedOutEverywhere, .init(account: account.id))
+            let pseudonym = try #require(try await audit.events(of: account.id).first?.accountPseudonym)
+            #expect(pseudonym != account.id.description && pseudonym.count == 64)
+            #expect(try await audit.events(of: other.id).first?.accountPseudonym != pseudonym)
+            #expect(try await audit.verify() == .intact(count: 3))
+
+            #expect(try await app.hale.accounts.delete(account.id))
+
+            #expect(try await audit.verify() == .intact(count: 4))
+            #expect(try await audit.events(of: account.id).isEmpty)
+            #expect(try await audit.events(of: other.id).count == 1)
+            let rows = try await app.hale.database.sql.raw(
+                "SELECT account_pseudonym, event_type, details FROM audit_events ORDER BY sequence"
+            ).all()
+            let pseudonyms = try rows.map { try $0.decode(column: "account_pseudonym", as: String.self) }
+            // The deletion is recorded under the same pseudonym, whose key is now gone.
+            #expect(pseudonyms.filter { $0 == pseudonym }.count == 3)
+            #expect(try rows.last?.decode(column: "event_type", as: String.self) == "account_deleted")
+            for row in rows {
+                for column in ["account_pseudonym", "details"] {
+                    #expect(try !row.decode(column: column, as: String.self).contains(account.id.description))
+                }
+            }
+            #expect(try await Self.count(app, "audit_account_keys", "account_id = \(bind: account.id)") == 0)
         }
     }
 }

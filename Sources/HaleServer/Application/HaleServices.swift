@@ -83,8 +83,8 @@ public struct HaleServices: Sendable {
             rotationInterval: tokens.signingKeyRotationInterval, accessTokenLifetime: tokens.accessTokenLifetime)
         accessTokens = AccessTokens(
             keys: signingKeys, issuer: tokens.issuer, lifetime: tokens.accessTokenLifetime, clock: clock)
-        accounts = Accounts(repository: SQLAccountRepository(database: database), clock: clock)
         audit = AuditTrail(repository: SQLAuditRepository(database: database), clock: clock)
+        accounts = Accounts(repository: SQLAccountRepository(database: database), audit: audit, clock: clock)
         sessions = Sessions(
             repository: SQLSessionRepository(database: database), accessTokens: accessTokens,
             lifetimes: SessionLifetimes(

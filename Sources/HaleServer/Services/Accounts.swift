@@ -3,6 +3,7 @@ import Foundation
 /// Creates and finds accounts.
 public struct Accounts: Sendable {
     let repository: any AccountRepository
+    let audit: AuditTrail
     let clock: HaleClock
 
     /// Creates an account. A verified email is trimmed, lowercased and must be unique; an unverified one is only
@@ -29,10 +30,14 @@ public struct Accounts: Sendable {
 
     /// Deletes the account with its sign-in methods, sessions, tokens, devices, profile, health data and memberships,
     /// and queues its Apple refresh tokens for revocation. Returns whether it existed. Fitness challenges it created
-    /// stay for their other members, with no creator. The audit trail keeps its events, which hold no personal data
-    /// beyond the account's id.
+    /// stay for their other members, with no creator. The audit trail keeps the account's events, and the deletion
+    /// destroys the key of their pseudonym, so they no longer name the person; `account_deleted` is appended under
+    /// the same pseudonym, read before the key goes.
     public func delete(_ id: AccountID) async throws -> Bool {
-        try await repository.delete(id, at: clock.now())
+        let pseudonym = try await audit.pseudonym(of: id)
+        guard try await repository.delete(id, at: clock.now()) else { return false }
+        try await audit.recordDeletion(of: id, pseudonym: pseudonym)
+        return true
     }
 
     /// An email as a client may send it: at most 254 characters (RFC 5321's longest path), no control characters.

@@ -48,6 +48,8 @@ struct AccountSeed {
                 "id": serverChallenge, "kind": "handoff", "value_hash": "SECRET-challenge-\(tag)", "account_id": id,
                 "created_at": date, "expires_at": date + 60,
             ])
+        try await insert(
+            "audit_account_keys", ["account_id": id, "secret": String(repeating: "0", count: 56) + tag])
         try await insert("passkey_users", ["account_id": id, "user_handle": "handle-\(tag)"])
         try await insert(
             "passkey_credentials",

@@ -46,7 +46,9 @@ public enum AuditEventType: String, Sendable, CaseIterable {
 }
 
 /// The append-only, hash-chained record of security events. Each event stores the SHA-256 of its content and of the
-/// event before it, so editing or deleting any row breaks every hash after it.
+/// event before it, so editing or deleting any row breaks every hash after it. Accounts appear only as keyed
+/// pseudonyms (`AuditPseudonym`): erasing an account destroys its key, after which its events name no one, and the
+/// chain still verifies without any key.
 public struct AuditTrail: Sendable {
     let repository: any AuditRepository
     let clock: HaleClock
@@ -103,9 +105,9 @@ public struct AuditTrail: Sendable {
             alert.excludingTokens = alertExcludingTokens
             return alert
         }
-        return AuditAppend(alert: alert) { sequence, previousHash in
+        return AuditAppend(account: subject.account, alert: alert) { sequence, previousHash, pseudonym in
             var event = AuditEvent(
-                sequence: sequence, accountId: subject.account, eventType: type.rawValue, deviceId: subject.device,
+                sequence: sequence, accountPseudonym: pseudonym, eventType: type.rawValue, deviceId: subject.device,
                 sessionId: subject.session, ipRange: subject.ipRange, details: detailsJSON, createdAt: createdAt,
                 previousHash: previousHash, hash: "")
             event.hash = event.expectedHash
@@ -126,6 +128,19 @@ public struct AuditTrail: Sendable {
     /// The account's events, newest first.
     public func events(of account: AccountID, limit: Int = 100) async throws -> [AuditEvent] {
         try await repository.events(of: account, limit: limit)
+    }
+
+    /// The account's pseudonym, or nil before its first event and after its deletion.
+    func pseudonym(of account: AccountID) async throws -> String? {
+        try await repository.pseudonym(of: account)
+    }
+
+    /// Appends `account_deleted` for an account already deleted, under the pseudonym its events had (read before the
+    /// deletion destroyed its key), so the trail shows whose history ended without saying whose it was.
+    func recordDeletion(of account: AccountID, pseudonym: String?) async throws {
+        var append = prepare(.accountDeleted, Subject(account: account))
+        append.pseudonym = pseudonym
+        _ = try await repository.append(append)
     }
 
     /// The account's events after `sequence`, oldest first, at most `limit`.

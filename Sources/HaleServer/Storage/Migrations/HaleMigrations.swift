@@ -30,5 +30,6 @@ enum HaleMigrations {
         M0025_OneFirebaseUserPerAccount(),
         M0026_MarkSuspectedClones(),
         M0027_KeepChallengesOfDeletedCreators(),
+        M0028_PseudonymizeAuditAccounts(),
     ]
 }

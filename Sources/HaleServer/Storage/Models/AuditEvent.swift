@@ -5,8 +5,10 @@ import Foundation
 public struct AuditEvent: Codable, Sendable, Equatable {
     /// Its place in the trail, from 1, with no gaps.
     public var sequence: Int64
-    /// The account it concerns.
-    public var accountId: AccountID
+    /// The account it concerns, as a keyed pseudonym (`AuditPseudonym`): HMAC-SHA256 of the account's id under a
+    /// key of that account alone, hex. Erasing the account destroys the key, and the event then names no one; the
+    /// chain hashes the pseudonym, so verifying it needs no key.
+    public var accountPseudonym: String
     /// What happened, such as `device_registered`.
     public var eventType: String
     /// The device involved, when there is one.
@@ -28,7 +30,7 @@ public struct AuditEvent: Codable, Sendable, Equatable {
     /// different events can encode alike.
     public var expectedHash: String {
         let fields = [
-            String(sequence), accountId.description, eventType, deviceId?.description ?? "",
+            String(sequence), accountPseudonym, eventType, deviceId?.description ?? "",
             sessionId?.description ?? "", ipRange ?? "", details,
             String(Int64((createdAt.timeIntervalSince1970 * 1000).rounded())), previousHash,
         ]

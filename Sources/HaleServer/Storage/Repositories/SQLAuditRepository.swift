@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import SQLKit
 
@@ -23,6 +24,12 @@ struct SQLAuditRepository: AuditRepository {
         if let alert = append.alert {
             recipients = try await SQLPushOutboxRepository.recipients(of: alert, in: database)
         }
+        let pseudonym: String
+        if let given = append.pseudonym {
+            pseudonym = given
+        } else {
+            pseudonym = try await accountPseudonym(of: append.account, in: database)
+        }
         if database.isPostgres {
             // SQLite's BEGIN IMMEDIATE already serializes writers; PostgreSQL needs one lock for the chain's tail.
             try await database.sql.raw("LOCK TABLE audit_events IN SHARE ROW EXCLUSIVE MODE").run()
@@ -30,7 +37,7 @@ struct SQLAuditRepository: AuditRepository {
         let last = try await database.sql.select().column("*").from("audit_events")
             .orderBy("sequence", .descending).limit(1)
             .first(decoding: AuditEvent.self, keyDecodingStrategy: .convertFromSnakeCase)
-        let event = append.make((last?.sequence ?? 0) + 1, last?.hash ?? AuditEvent.genesisHash)
+        let event = append.make((last?.sequence ?? 0) + 1, last?.hash ?? AuditEvent.genesisHash, pseudonym)
         try await database.sql.insert(into: "audit_events")
             .model(event, keyEncodingStrategy: .convertToSnakeCase).run()
         if var alert = append.alert {
@@ -41,15 +48,49 @@ struct SQLAuditRepository: AuditRepository {
     }
 
     func events(of account: AccountID, limit: Int) async throws -> [AuditEvent] {
-        try await database.sql.select().column("*").from("audit_events").where("account_id", .equal, account)
+        guard let key = try await Self.key(of: account, in: database) else { return [] }
+        return try await database.sql.select().column("*").from("audit_events")
+            .where("account_pseudonym", .equal, AuditPseudonym.of(account, key: key))
             .orderBy("sequence", .descending).limit(limit)
             .all(decoding: AuditEvent.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
     func events(of account: AccountID, after sequence: Int64, limit: Int) async throws -> [AuditEvent] {
-        try await database.sql.select().column("*").from("audit_events").where("account_id", .equal, account)
+        guard let key = try await Self.key(of: account, in: database) else { return [] }
+        return try await database.sql.select().column("*").from("audit_events")
+            .where("account_pseudonym", .equal, AuditPseudonym.of(account, key: key))
             .where("sequence", .greaterThan, sequence).orderBy("sequence").limit(limit)
             .all(decoding: AuditEvent.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    /// The account's pseudonym under its key, which its first event makes. An account that no longer exists gets a
+    /// pseudonym under a key used once and never stored: that event is linked to no one.
+    func pseudonym(of account: AccountID) async throws -> String? {
+        try await Self.key(of: account, in: database).map { AuditPseudonym.of(account, key: $0) }
+    }
+
+    private static func accountPseudonym(of account: AccountID, in database: HaleDatabase) async throws -> String {
+        if let key = try await key(of: account, in: database) { return AuditPseudonym.of(account, key: key) }
+        let exists =
+            try await database.sql.select().column("id").from("accounts").where("id", .equal, account)
+            .first() != nil
+        guard exists else { return AuditPseudonym.of(account, key: SymmetricKey(size: .bits256)) }
+        try await database.sql.raw(
+            """
+            INSERT INTO audit_account_keys (account_id, secret) VALUES (\(bind: account), \(bind: AuditPseudonym.newKey()))
+            ON CONFLICT (account_id) DO NOTHING
+            """
+        ).run()
+        guard let key = try await key(of: account, in: database) else {
+            throw AuditPseudonym.UnreadableKey()
+        }
+        return AuditPseudonym.of(account, key: key)
+    }
+
+    private static func key(of account: AccountID, in database: HaleDatabase) async throws -> SymmetricKey? {
+        try await database.sql.select().column("secret").from("audit_account_keys")
+            .where("account_id", .equal, account).first(decodingColumn: "secret", as: String.self)
+            .flatMap(AuditPseudonym.key)
     }
 
     func events(from sequence: Int64, limit: Int) async throws -> [AuditEvent] {

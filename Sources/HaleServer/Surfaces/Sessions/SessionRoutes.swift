@@ -35,7 +35,6 @@ struct SessionRoutes: RouteCollection {
         let identity = try request.account
         try request.hale.freshSignIn.require(identity)
         guard try await request.hale.accounts.delete(identity.accountId) else { throw HaleError.invalidToken }
-        try await request.hale.audit.record(.accountDeleted, AuditTrail.Subject(account: identity.accountId))
         // Apple's tokens were queued with the deletion; try them now, and leave failures to the background service.
         _ = try? await request.hale.socialSignIn.appleTokens?.revokeDue(limit: 5, logger: request.logger)
         return SuccessResponse()
