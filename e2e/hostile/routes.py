@@ -267,6 +267,7 @@ def templates(world):
         "jwks": lambda: T("jwks", "GET", "/.well-known/jwks.json"),
         "openapi": lambda: T("openapi", "GET", "/openapi.json"),
         "getAccount": lambda: T("getAccount", "GET", "/api/v1/account", token=a.token),
+        "exportAccount": lambda: T("exportAccount", "GET", "/api/v1/account/export", token=a.token),
         "listPersonalAccessTokens": lambda: T(
             "listPersonalAccessTokens", "GET", "/api/v1/account/tokens", query={"limit": "20"}, token=a.token),
         "revokePersonalAccessToken": revoke_personal_access_token,
