@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import WebAuthn
 
 /// How the SDK attests a write of health data to a server that requires it (`health.requireAttestation: all`):
 /// over a fresh nonce and the request's exact body, sent in `X-Attestation-*` headers.
@@ -15,9 +16,7 @@ public enum HealthWriteAttestation: Sendable {
         var hash = SHA256()
         hash.update(data: Data(nonce.utf8))
         hash.update(data: Data(SHA256.hash(data: body)))
-        return Data(hash.finalize()).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        return Base64URL.encode(hash.finalize())
     }
 
     /// The headers attesting `body` over `nonce`.

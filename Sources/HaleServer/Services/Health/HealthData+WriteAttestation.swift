@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Logging
+import WebAuthn
 
 extension HealthData {
     /// Which routes that write health data require an attestation (`health.requireAttestation`).
@@ -36,9 +37,7 @@ extension HealthData {
         var hash = SHA256()
         hash.update(data: Array(nonce.utf8))
         hash.update(data: Array(bodyDigest))
-        return Data(hash.finalize()).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        return Base64URL.encode(hash.finalize())
     }
 
     /// Whether every write of health data needs an attestation (`health.requireAttestation: all`).
