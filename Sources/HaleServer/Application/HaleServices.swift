@@ -140,7 +140,8 @@ public struct HaleServices: Sendable {
             audit: audit, clock: clock)
         healthSync = HealthSync(
             repository: healthSamples, consents: healthConsents, rollups: rollups,
-            plausibility: configuration.health.plausibility, clock: clock)
+            plausibility: configuration.health.plausibility,
+            maximumSamplesRead: configuration.health.maximumSamplesReadPerSync, clock: clock)
         healthRetention = HealthRetention(
             repository: healthSamples, attested: SQLHealthRepository(database: database), rollups: rollups,
             retentionDays: configuration.health.retentionDays, clock: clock)

@@ -317,6 +317,11 @@ extension ConfigKey {
                 "`uploads`: seed 001's `POST /health` is attested, as its document says. `all`: every route that"
                 + " writes health data (the daily sync, the sample sync) requires attestation of its body too."),
         ConfigKey(
+            path: "health.maxSamplesReadPerSync", kind: .integer, defaultValue: "200000",
+            summary:
+                "Most stored samples one sync may read back to recompute the days it changes; a batch over it is a 413"
+                + " that changes nothing. Bounds the work, and the write lock, of one request; at least 10000."),
+        ConfigKey(
             path: "health.retentionDays", kind: .integer, defaultValue: "30",
             summary: "Days synced samples, their daily totals and sync logs are kept; 0 keeps them."),
         ConfigKey(

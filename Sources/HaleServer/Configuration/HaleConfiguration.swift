@@ -139,6 +139,8 @@ public struct HaleConfiguration: Sendable {
         public var requiredAttestation: HealthData.RequiredAttestation
         /// Days synced health data is kept; 0 keeps it.
         public var retentionDays: Int
+        /// The most stored samples one sync reads back to recompute the days it changes.
+        public var maximumSamplesReadPerSync: Int
         /// Which sources count where samples overlap, per type.
         public var sourcePriorities: SourcePriorities
     }
@@ -286,6 +288,7 @@ public struct HaleConfiguration: Sendable {
             plausibility: try Self.plausibility(values),
             requiredAttestation: try Self.requiredAttestation(values),
             retentionDays: try values.integer("health.retentionDays"),
+            maximumSamplesReadPerSync: try values.integer("health.maxSamplesReadPerSync"),
             sourcePriorities: try SourcePriorities(
                 devices: try values.list("health.sourcePriority.devices"),
                 apps: try values.list("health.sourcePriority.apps")))
@@ -396,6 +399,9 @@ public struct HaleConfiguration: Sendable {
         }
         guard (1...1000).contains(deviceKeys.lockoutThreshold) else {
             throw ConfigError("deviceKeys.lockoutThreshold must be between 1 and 1000")
+        }
+        guard (HealthSync.maximumBatch...1_000_000_000).contains(health.maximumSamplesReadPerSync) else {
+            throw ConfigError("health.maxSamplesReadPerSync must be between \(HealthSync.maximumBatch) and 1000000000")
         }
         guard (0...36_500).contains(health.retentionDays) else {
             throw ConfigError("health.retentionDays must be between 0 (keep) and 36500")

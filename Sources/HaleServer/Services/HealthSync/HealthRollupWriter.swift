@@ -18,25 +18,31 @@ struct HealthRollupWriter: Sendable {
     }
 
     /// Writes the rollups of `days`, by type, for the account, and the account's progress in the fitness challenges
-    /// they change.
+    /// they change. With `maximumRead`, throws `PAYLOAD_TOO_LARGE` (and writes nothing the caller commits) before it
+    /// would read back more stored samples than that: a sync's work, and the write lock it holds, stay bounded
+    /// whatever the account has stored.
     func recompute(
-        _ days: [String: Set<LocalDate>], of account: AccountID, on store: any HealthSampleRepository, at now: Date
+        _ days: [String: Set<LocalDate>], of account: AccountID, on store: any HealthSampleRepository, at now: Date,
+        readingAtMost maximumRead: Int? = nil
     ) async throws {
+        var read = 0
         for (type, typeDays) in days {
-            guard let first = typeDays.min(), let last = typeDays.max() else { continue }
-            // A sample's local day can be up to 18 hours from its UTC day, either way.
-            let start = Date(timeIntervalSince1970: Double(first.dayNumber * 86_400 - 18 * 3_600))
-            let end = Date(timeIntervalSince1970: Double((last.dayNumber + 1) * 86_400 + 18 * 3_600))
-            let samples = try await store.samples(of: account, type: type, overlapping: start, end)
-                .compactMap(\.sample)
             let priority = priorities.priority(for: type)
-            let all = Self.byDay(DailyRollup.rollups(of: samples, priority: priority))
             var withoutUserEntered = priority
             withoutUserEntered.excludesUserEntered = true
-            let devices = Self.byDay(DailyRollup.rollups(of: samples, priority: withoutUserEntered))
-            for day in typeDays.sorted() {
-                let value = all[day].map { (all: $0, excludingUserEntered: devices[day] ?? 0) }
-                try await store.setRollup(of: account, day: day, type: type, value: value, at: now)
+            for run in Self.runs(of: typeDays) {
+                let limit = maximumRead.map { $0 - read + 1 }
+                let samples = try await store.samples(
+                    of: account, type: type, overlapping: run.start, run.end, limit: limit)
+                read += samples.count
+                if let maximumRead, read > maximumRead { throw Self.tooMuchToRecompute(maximumRead) }
+                let checked = samples.compactMap(\.sample)
+                let all = Self.byDay(DailyRollup.rollups(of: checked, priority: priority))
+                let devices = Self.byDay(DailyRollup.rollups(of: checked, priority: withoutUserEntered))
+                for day in run.days {
+                    let value = all[day].map { (all: $0, excludingUserEntered: devices[day] ?? 0) }
+                    try await store.setRollup(of: account, day: day, type: type, value: value, at: now)
+                }
             }
         }
         // After every rollup is written: progress locks the account (on PostgreSQL), and a transaction holding that
@@ -45,6 +51,35 @@ struct HealthRollupWriter: Sendable {
             guard let first = typeDays.min(), let last = typeDays.max() else { continue }
             try await store.updateFitnessChallengeProgress(of: account, type: type, from: first, through: last, at: now)
         }
+    }
+
+    /// Days close enough to read together, and the span of time whose samples can touch them: a sample's local day
+    /// can be up to 18 hours from its UTC day, either way. Days two or more apart are read apart, so a batch that
+    /// changes one day in January and one in December reads two days' samples, not a year's.
+    static func runs(of days: Set<LocalDate>) -> [(days: [LocalDate], start: Date, end: Date)] {
+        var runs: [[LocalDate]] = []
+        for day in days.sorted() {
+            if let last = runs.last?.last, day.dayNumber - last.dayNumber <= 2 {
+                runs[runs.count - 1].append(day)
+            } else {
+                runs.append([day])
+            }
+        }
+        return runs.map { run in
+            let first = run[0].dayNumber
+            let last = run[run.count - 1].dayNumber
+            return (
+                run, Date(timeIntervalSince1970: Double(first * 86_400 - 18 * 3_600)),
+                Date(timeIntervalSince1970: Double((last + 1) * 86_400 + 18 * 3_600))
+            )
+        }
+    }
+
+    private static func tooMuchToRecompute(_ maximum: Int) -> HaleError {
+        HaleError(
+            .payloadTooLarge, status: 413,
+            message: "The days this batch changes hold more than \(maximum) stored samples; send their samples in"
+                + " batches that each change fewer days.")
     }
 
     private static func byDay(_ rollups: [DailyRollup]) -> [LocalDate: Double] {

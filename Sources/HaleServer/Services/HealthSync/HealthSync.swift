@@ -7,6 +7,8 @@ public struct HealthSync: Sendable {
     let consents: HealthConsents
     let rollups: HealthRollupWriter
     let plausibility: HealthPlausibility
+    /// The most stored samples one batch may read back to recompute its days (`health.maxSamplesReadPerSync`).
+    let maximumSamplesRead: Int
     let clock: HaleClock
 
     /// The most samples, and the most deletions, one batch may carry.
@@ -76,6 +78,7 @@ public struct HealthSync: Sendable {
     {
         let rollups = rollups
         let clock = clock
+        let maximumSamplesRead = maximumSamplesRead
         return try await repository.transaction { store in
             var log = log
             var changed: [StoredHealthSample] = []
@@ -92,7 +95,9 @@ public struct HealthSync: Sendable {
             log.recordsDeduplicated = plan.deduplicated
             log.recordsDeleted = deleted.count
             let now = clock.now()
-            try await rollups.recompute(HealthRollupWriter.days(of: changed), of: account, on: store, at: now)
+            try await rollups.recompute(
+                HealthRollupWriter.days(of: changed), of: account, on: store, at: now,
+                readingAtMost: maximumSamplesRead)
             log.status = log.recordsRejected > 0 ? .partial : .completed
             log.completedAt = now
             guard try await store.insert(log) else {

@@ -16,8 +16,8 @@ protocol HealthSampleRepository: Sendable {
     func delete(of account: AccountID, provider: String, platformIds: [String]) async throws -> [StoredHealthSample]
     /// Deletes the account's samples of these types from these providers; returns what it deleted.
     func delete(of account: AccountID, providers: [String], types: [String]) async throws -> [StoredHealthSample]
-    /// The account's samples of `type` that overlap `start ..< end`.
-    func samples(of account: AccountID, type: String, overlapping start: Date, _ end: Date) async throws
+    /// The account's samples of `type` that overlap `start ..< end`; at most `limit` of them when it is given.
+    func samples(of account: AccountID, type: String, overlapping start: Date, _ end: Date, limit: Int?) async throws
         -> [StoredHealthSample]
     /// Sets the account's rollup of `type` on `day`, or removes it when `value` is nil.
     func setRollup(

@@ -64,12 +64,12 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
             .returning("*").allSamples()
     }
 
-    func samples(of account: AccountID, type: String, overlapping start: Date, _ end: Date) async throws
+    func samples(of account: AccountID, type: String, overlapping start: Date, _ end: Date, limit: Int?) async throws
         -> [StoredHealthSample]
     {
         try await database.sql.select().column("*").from("health_samples").where("account_id", .equal, account)
             .where("type", .equal, type).where("start_at", .lessThan, end).where("end_at", .greaterThanOrEqual, start)
-            .allSamples()
+            .limit(limit).allSamples()
     }
 
     func setRollup(
