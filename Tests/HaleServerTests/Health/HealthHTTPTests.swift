@@ -116,6 +116,30 @@ struct HealthHTTPTests {
     }
 
     @Test(
+        "a range is at most 3,660 days: 9,999 years and one day over are 400s naming the limit, the longest is answered",
+        arguments: [
+            ("0001-01-01", "9999-12-31", "The date range must not be longer than 3660 days"),
+            ("2016-01-01", "2026-01-08", "The date range must not be longer than 3660 days"),
+            ("9999-12-31", "0001-01-01", "startDate must not be after endDate"),
+            ("2016-01-01", "2026-01-07", nil),
+        ] as [(String, String, String?)])
+    func statisticsRangeBound(start: String, end: String, message: String?) async throws {
+        try await withHale(clock: HaleClock { Self.now }) { app in
+            let (_, token) = try await makeAccount(app)
+            let response = try await Self.get(
+                app, "/health/statistics?startDate=\(start)&endDate=\(end)&period=month", bearer: token)
+            if let message {
+                #expect(try Self.error(response, .badRequest) == message)
+            } else {
+                #expect(response.status == .ok)
+                let body = try response.json()
+                #expect((body["summary"] as? [String: Any])?["date"] as? String == "\(start) to \(end)")
+                #expect((body["items"] as? [[String: Any]])?.count == 121, "January 2016 to January 2026, by month")
+            }
+        }
+    }
+
+    @Test(
         "today is the account's local day: X-Timezone, else the stored zone, else UTC",
         arguments: TestDatabase.available)
     func today(database: TestDatabase) async throws {
