@@ -66,11 +66,14 @@ struct HealthSubmissionTests {
         }
     }
 
-    static func withFixture(on database: TestDatabase = .sqlite, _ body: (Fixture) async throws -> Void) async throws {
+    static func withFixture(
+        on database: TestDatabase = .sqlite, settings extra: [String: String] = [:],
+        _ body: (Fixture) async throws -> Void
+    ) async throws {
         let attester = try SoftwareAppAttester()
         let play = SoftwarePlayIntegrity()
         let time = TestClock(Date())
-        var settings = play.settings
+        var settings = play.settings.merging(extra) { $1 }
         settings["apps.apple"] = attester.appID
         settings["appAttest.environment"] = "development"
         settings["appAttest.rootCertificate"] = try attester.rootPEM
