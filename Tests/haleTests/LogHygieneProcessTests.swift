@@ -121,6 +121,8 @@ struct LogHygieneProcessTests {
             let handoff = try await client.issueHandoff()
             secrets.add(handoff.code)
 
+            // A nonce the server handed out is a bearer of one attestation: never logged either.
+            secrets.add(try await client.attestationNonce().nonce)
             let attester = try await client.developmentAppAttester()
             let keyID = try await client.registerAppAttestKey(with: attester)
             _ = try await client.submitHealth(

@@ -21,7 +21,7 @@ enum ChallengePurgeService {
                 logger.debug("purged expired server challenges", metadata: ["count": "\(deleted)"])
             }
         } catch {
-            logger.warning("could not purge expired server challenges: \(String(reflecting: error))")
+            logger.warning("could not purge expired server challenges: \(HaleErrorMiddleware.loggable(error))")
         }
     }
 }

@@ -19,7 +19,7 @@ enum SignInFailurePurgeService {
                 logger.debug("forgot stale device-key sign-in failures", metadata: ["count": "\(deleted)"])
             }
         } catch {
-            logger.warning("could not forget stale device-key sign-in failures: \(String(reflecting: error))")
+            logger.warning("could not forget stale device-key sign-in failures: \(HaleErrorMiddleware.loggable(error))")
         }
     }
 }
