@@ -17,15 +17,21 @@ public final class HaleClient: Sendable {
     let timeout: TimeInterval
     let retry: RetryPolicy
     let tokens = TokenStore()
+    /// The id of this app installation, sent as `X-Installation-Id` with every request: the server puts every
+    /// session this installation signs in to on one device, which is listed and revoked as a unit.
+    public let installationID: String
 
-    /// A client of the server at `baseURL`.
+    /// A client of the server at `baseURL`. Pass the same `installationID` at every launch (keep it with the app's
+    /// data, not in a backup that moves to another phone); the default is new for each client.
     public init(
-        baseURL: URL, session: URLSession = .shared, timeout: TimeInterval = 30, retry: RetryPolicy = RetryPolicy()
+        baseURL: URL, session: URLSession = .shared, timeout: TimeInterval = 30, retry: RetryPolicy = RetryPolicy(),
+        installationID: String = UUID().uuidString
     ) {
         self.baseURL = baseURL
         self.session = session
         self.timeout = timeout
         self.retry = retry
+        self.installationID = installationID
     }
 
     /// The signed-in session's tokens, if any: to keep them in the keychain between launches.
@@ -168,6 +174,7 @@ public final class HaleClient: Sendable {
         guard let url = components?.url else { throw HaleClientError.transport("Bad URL for \(request.path)") }
         var urlRequest = URLRequest(url: url, timeoutInterval: timeout)
         urlRequest.httpMethod = request.method
+        urlRequest.setValue(installationID, forHTTPHeaderField: "X-Installation-Id")
         if let bearer { urlRequest.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
         if let body = request.body {
             urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")

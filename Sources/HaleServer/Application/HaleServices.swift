@@ -111,8 +111,10 @@ public struct HaleServices: Sendable {
             repository: SQLPasskeyRepository(database: database),
             deviceKeys: SQLDeviceRepository(database: database),
             socialIdentities: SQLSocialAccountRepository(database: database), accounts: accounts,
-            challenges: challenges, sessions: sessions, audit: audit,
-            maximumPerAccount: configuration.accountLimits.passkeys, clock: clock)
+            challenges: challenges, sessions: sessions,
+            signInDevices: SignInDevices(
+                repository: SQLDeviceRepository(database: database), audit: audit, clock: clock),
+            audit: audit, maximumPerAccount: configuration.accountLimits.passkeys, clock: clock)
         devices = Devices(
             repository: SQLDeviceRepository(database: database), challenges: challenges, sessions: sessions,
             audit: audit, settings: configuration.deviceKeys, maximumPerAccount: configuration.accountLimits.devices,

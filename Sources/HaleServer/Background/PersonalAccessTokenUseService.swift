@@ -20,7 +20,8 @@ enum PersonalAccessTokenUseService {
             }
         } catch {
             logger.warning(
-                "could not record personal access token uses; kept for the next pass: \(HaleErrorMiddleware.loggable(error))")
+                "could not record personal access token uses; kept for the next pass: \(HaleErrorMiddleware.loggable(error))"
+            )
         }
     }
 }

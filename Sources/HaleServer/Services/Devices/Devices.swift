@@ -126,7 +126,7 @@ public struct Devices: Sendable {
     /// A 409 when the account has as many devices as it may: checked when a registration starts, and again before
     /// it completes, since several may be under way at once.
     func requireRoom(in account: AccountID) async throws {
-        let count = try await repository.devices(of: account).count
+        let count = try await repository.keyedDeviceCount(of: account)
         guard count < maximumPerAccount else {
             throw HaleError.limitReached(
                 "This account has \(count) devices, the most it may have (\(maximumPerAccount)); delete one to add another."

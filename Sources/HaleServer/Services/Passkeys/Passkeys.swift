@@ -23,6 +23,8 @@ public struct Passkeys: Sendable {
     let accounts: Accounts
     let challenges: ServerChallenges
     let sessions: Sessions
+    /// The device each sign-in's session belongs to.
+    let signInDevices: SignInDevices
     let audit: AuditTrail
     /// The most passkeys one account may have (`accountLimits.passkeys`).
     let maximumPerAccount: Int
@@ -66,10 +68,11 @@ public struct Passkeys: Sendable {
     }
 
     /// Completes a registration. `account` is the signed-in account, or `nil` for a sign-up; `registeredDevice` is
-    /// the device the signed-in session runs on, when it signed in with a device key.
+    /// the device the signed-in session runs on. A sign-up's session belongs to the device of `installation`, a new
+    /// one, which the passkey is registered from.
     public func register(
         _ response: RegistrationResponseJSON, account: AccountID?, registeredDevice: DeviceID? = nil,
-        device: PasskeyDevice?
+        device: PasskeyDevice?, installation: String? = nil
     ) async throws -> Registered {
         let device = try device?.checked(fieldPrefix: "deviceInfo.")
         let (challenge, pending) = try await consumeRegistration(response, account: account)
@@ -94,10 +97,19 @@ public struct Passkeys: Sendable {
             : audit.prepare(
                 .passkeyRegistered, AuditTrail.Subject(account: owner, device: registeredDevice),
                 details: ["attestationFormat": verified.format])
+        let described = device ?? pending.device
+        guard pending.signUp != nil else {
+            let passkey = try await store(
+                verified, for: owner, device: described, registeredDevice: registeredDevice, audit: event)
+            return Registered(passkey: passkey, tokens: nil)
+        }
+        let signUpDevice = try await signInDevices.device(
+            for: owner, from: .init(installation: installation, description: described), method: "passkey",
+            isNewAccount: true)
         let passkey = try await store(
-            verified, for: owner, device: device ?? pending.device, registeredDevice: registeredDevice, audit: event)
-        guard pending.signUp != nil else { return Registered(passkey: passkey, tokens: nil) }
-        let tokens = try await sessions.start(account: owner, device: nil, signInMethod: "passkey", rememberMe: false)
+            verified, for: owner, device: described, registeredDevice: signUpDevice, audit: nil)
+        let tokens = try await sessions.start(
+            account: owner, device: signUpDevice, signInMethod: "passkey", rememberMe: false)
         return Registered(passkey: passkey, tokens: tokens)
     }
 
@@ -111,9 +123,11 @@ public struct Passkeys: Sendable {
         return (relyingParty.requestOptions(challenge: bytes, userVerification: verification), issued.challenge.id)
     }
 
-    /// Signs in with a passkey: verifies the assertion and starts a session.
+    /// Signs in with a passkey: verifies the assertion and starts a session on the device of `installation` (see
+    /// `SignInDevices`).
     public func authenticate(
-        _ response: AuthenticationResponseJSON, ceremony: ServerChallengeID, rememberMe: Bool, logger: Logger
+        _ response: AuthenticationResponseJSON, ceremony: ServerChallengeID, rememberMe: Bool,
+        installation: String? = nil, logger: Logger
     ) async throws -> (account: AccountID, tokens: TokenPair) {
         guard let (text, challenge) = SignedChallenge.value(inClientData: response.response.clientDataJSON) else {
             throw Self.authenticationFailed
@@ -137,8 +151,19 @@ public struct Passkeys: Sendable {
                 throw Self.authenticationFailed
             }
         }
+        // A device-bound passkey signs in where it was made, so its registration describes the device; a synced
+        // one may be on any of the person's devices.
+        let origin = SignInDevices.Origin(
+            installation: installation,
+            description: passkey.backupEligible
+                ? nil
+                : PasskeyDevice(
+                    platform: passkey.platform, osVersion: passkey.osVersion, deviceName: passkey.deviceName),
+            passkeyDevice: passkey.backupEligible ? nil : passkey.deviceId)
+        let device = try await signInDevices.device(
+            for: passkey.accountId, from: origin, method: "passkey", isNewAccount: false)
         let tokens = try await sessions.start(
-            account: passkey.accountId, device: nil, signInMethod: "passkey", rememberMe: rememberMe)
+            account: passkey.accountId, device: device, signInMethod: "passkey", rememberMe: rememberMe)
         return (passkey.accountId, tokens)
     }
 

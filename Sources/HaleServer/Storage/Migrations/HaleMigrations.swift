@@ -31,5 +31,6 @@ enum HaleMigrations {
         M0026_MarkSuspectedClones(),
         M0027_KeepChallengesOfDeletedCreators(),
         M0028_PseudonymizeAuditAccounts(),
+        M0029_NameInstallations(),
     ]
 }

@@ -26,6 +26,8 @@ public struct Device: Codable, Sendable, Equatable {
     public var lastIpRange: String?
     /// When it was deactivated, if it was; a deactivated device cannot sign in again.
     public var deactivatedAt: Date?
+    /// SHA-256 of the installation id the app sent when it signed in (`X-Installation-Id`); nil when it sent none.
+    public var installationHash: String? = nil
 }
 
 /// A hardware-backed key registered to a device.

@@ -11,6 +11,19 @@ protocol DeviceRepository: Sendable {
     /// Inserts a device with its first key and appends `audit`, in one transaction; throws `CONFLICT` when the key is
     /// registered already.
     func insert(_ device: Device, key: DeviceKeyRecord, audit: AuditAppend?) async throws
+    /// Inserts a device that signed in without a device key (with a passkey), and appends `audit`, in one
+    /// transaction.
+    func insert(_ device: Device, audit: AuditAppend?) async throws
+    /// The account's active device for this installation, the one used last when there are several.
+    func activeDevice(of account: AccountID, installationHash: String) async throws -> Device?
+    /// Records that one of the account's devices signed in.
+    func recordUse(of id: DeviceID, account: AccountID, at date: Date) async throws
+    /// Deletes the account's devices that hold nothing any more: no device key, no passkey registered from them, no
+    /// push token and no session live at `date`. Returns how many.
+    func deleteEmptyDevices(of account: AccountID, at date: Date) async throws -> Int
+    /// How many devices with a device key, revoked or not, the account has: the ones `accountLimits.devices`
+    /// counts.
+    func keyedDeviceCount(of account: AccountID) async throws -> Int
     /// Whether a key with this thumbprint is registered, revoked or not.
     func keyExists(thumbprint: String) async throws -> Bool
     /// One of the account's devices.

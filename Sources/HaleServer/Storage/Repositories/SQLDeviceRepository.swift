@@ -19,6 +19,46 @@ struct SQLDeviceRepository: DeviceRepository {
         }
     }
 
+    func insert(_ device: Device, audit: AuditAppend?) async throws {
+        try await database.writeTransaction { database in
+            try await database.sql.insert(into: "devices").model(device, keyEncodingStrategy: .convertToSnakeCase).run()
+            if let audit { try await SQLAuditRepository.append(audit, in: database) }
+        }
+    }
+
+    func activeDevice(of account: AccountID, installationHash: String) async throws -> Device? {
+        try await selectDevices().where("account_id", .equal, account)
+            .where("installation_hash", .equal, installationHash).where("deactivated_at", .is, SQLLiteral.null)
+            .orderBy("last_used_at", .descending).orderBy("created_at", .descending)
+            .first(decoding: Device.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    func recordUse(of id: DeviceID, account: AccountID, at date: Date) async throws {
+        try await database.sql.update("devices").set("last_used_at", to: date).where("id", .equal, id)
+            .where("account_id", .equal, account).run()
+    }
+
+    func deleteEmptyDevices(of account: AccountID, at date: Date) async throws -> Int {
+        try await database.sql.raw(
+            """
+            DELETE FROM devices WHERE account_id = \(bind: account) AND fcm_token IS NULL AND apns_token IS NULL
+            AND NOT EXISTS (SELECT 1 FROM device_keys WHERE device_keys.device_id = devices.id)
+            AND NOT EXISTS (SELECT 1 FROM passkey_credentials WHERE passkey_credentials.device_id = devices.id)
+            AND NOT EXISTS (
+                SELECT 1 FROM sessions WHERE sessions.device_id = devices.id AND sessions.revoked_at IS NULL
+                AND sessions.expires_at > \(bind: date))
+            RETURNING id
+            """
+        ).all().count
+    }
+
+    func keyedDeviceCount(of account: AccountID) async throws -> Int {
+        try await database.sql.select()
+            .column(SQLFunction("COUNT", args: SQLDistinct(SQLColumn("device_id"))), as: "count")
+            .from("device_keys").where("account_id", .equal, account)
+            .first(decodingColumn: "count", as: Int.self) ?? 0
+    }
+
     func keyExists(thumbprint: String) async throws -> Bool {
         try await database.sql.select().column("id").from("device_keys").where("thumbprint", .equal, thumbprint)
             .first() != nil

@@ -114,7 +114,7 @@ struct DeviceKeyRoutes: RouteCollection {
         if let deviceId { return try deviceID(deviceId) }
         guard let signedIn = identity.deviceId else {
             throw HaleError.invalidRequest(
-                "deviceId is required: this bearer token was not issued to a device-key sign-in, so it has no device of its own."
+                "deviceId is required: this bearer token belongs to no device of its own."
             )
         }
         return signedIn

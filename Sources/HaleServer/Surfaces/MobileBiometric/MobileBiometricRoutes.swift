@@ -37,11 +37,12 @@ struct MobileBiometricRoutes: RouteCollection {
     }
 
     func register(_ request: Request) async throws -> RegisterVerifyResponse {
+        let installation = try Self.installation(request)
         let body = try request.decodeStrict(RegisterVerifyRequest.self)
         let identity = request.auth.get(AuthenticatedAccount.self)
         let registered = try await request.hale.passkeys.register(
             body.credential, account: identity?.accountId, registeredDevice: identity?.deviceId,
-            device: body.deviceInfo)
+            device: body.deviceInfo, installation: installation)
         let tokens = registered.tokens
         return RegisterVerifyResponse(
             passkey: PasskeyResponse(registered.passkey), accountId: registered.passkey.accountId.description,
@@ -64,10 +65,12 @@ struct MobileBiometricRoutes: RouteCollection {
     /// With a Firebase service account configured, `token` is a Firebase custom token for the account's uid, and
     /// Hale's access token comes as `accessToken`.
     func authenticate(_ request: Request) async throws -> SignInResponse {
+        let installation = try Self.installation(request)
         let body = try request.decodeStrict(AuthenticateVerifyRequest.self)
         guard let ceremony = ServerChallengeID(body.uid) else { throw HaleError.invalidChallenge }
         let (account, tokens) = try await request.hale.passkeys.authenticate(
-            body.credential, ceremony: ceremony, rememberMe: body.rememberMe ?? false, logger: request.logger)
+            body.credential, ceremony: ceremony, rememberMe: body.rememberMe ?? false,
+            installation: installation, logger: request.logger)
         let customToken = try await request.hale.firebase?.customToken(for: account)
         return SignInResponse(account: account, tokens: tokens, firebaseCustomToken: customToken)
     }
@@ -104,6 +107,11 @@ struct MobileBiometricRoutes: RouteCollection {
         try await request.hale.passkeys.delete(
             try passkeyID(request), of: try request.account.accountId, confirmed: confirmed)
         return SuccessResponse()
+    }
+
+    /// The installation the app names in `X-Installation-Id`, checked; the session belongs to its device.
+    static func installation(_ request: Request) throws -> String? {
+        try SignInDevices.installation(request.headers.first(name: SignInDevices.installationHeader))
     }
 
     private func passkeyID(_ request: Request) throws -> UUID {
