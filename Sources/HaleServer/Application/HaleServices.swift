@@ -128,18 +128,19 @@ public struct HaleServices: Sendable {
             clock: clock)
         let healthSamples = SQLHealthSampleRepository(database: database)
         developmentAttestation = try Self.developmentAttestation(configuration, database: database, clock: clock)
+        let rollups = HealthRollupWriter(priorities: configuration.health.sourcePriorities)
+        healthConsents = HealthConsents(
+            repository: SQLHealthConsentRepository(database: database), samples: healthSamples,
+            attested: SQLHealthRepository(database: database), rollups: rollups, audit: audit, clock: clock)
         health = HealthData(
-            repository: SQLHealthRepository(database: database), synced: healthSamples, challenges: challenges,
+            repository: SQLHealthRepository(database: database), synced: healthSamples, consents: healthConsents,
+            challenges: challenges,
             attestation: DeviceAttestation(
                 appAttest: try Self.appAttestVerifier(configuration), development: developmentAttestation,
                 playIntegrity: try Self.playIntegrityVerifier(configuration),
                 keys: SQLAppAttestKeyRepository(database: database), clock: clock),
             plausibility: configuration.health.plausibility,
             requiredAttestation: configuration.health.requiredAttestation, clock: clock)
-        let rollups = HealthRollupWriter(priorities: configuration.health.sourcePriorities)
-        healthConsents = HealthConsents(
-            repository: SQLHealthConsentRepository(database: database), samples: healthSamples, rollups: rollups,
-            audit: audit, clock: clock)
         healthSync = HealthSync(
             repository: healthSamples, consents: healthConsents, rollups: rollups,
             plausibility: configuration.health.plausibility,

@@ -17,10 +17,14 @@ extension HealthData {
             throw HaleError.invalidRequest(
                 "date must be within the last \(HealthPlausibility.describe(seconds: plausibility.oldestStart))")
         }
+        let consentPlatform = submission.platform.consentPlatform
+        try await consents.refuseRevokedAttestedUpload(
+            HealthSampleType.attestedTotals, from: consentPlatform, of: account)
         try await consumeNonce(submission.nonce, of: account)
         try await attestation.verify(
             submission.attestationToken, platform: submission.platform, nonce: submission.nonce, account: account,
             device: device, logger: logger)
+        try await consents.grantByAttestedUpload(HealthSampleType.attestedTotals, from: consentPlatform, of: account)
         return try await repository.save(
             HealthDailyTotal(
                 id: UUID(), accountId: account, day: day, source: submission.source,

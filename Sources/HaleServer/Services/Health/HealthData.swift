@@ -30,6 +30,8 @@ public struct HealthData: Sendable {
 
     let repository: any HealthRepository
     let synced: any HealthSampleRepository
+    /// Consent, which seed 001's attested totals follow too.
+    let consents: HealthConsents
     let challenges: ServerChallenges
     let attestation: DeviceAttestation
     let plausibility: HealthPlausibility

@@ -5,6 +5,8 @@ import Foundation
 public struct HealthConsents: Sendable {
     let repository: any HealthConsentRepository
     let samples: any HealthSampleRepository
+    /// Seed 001's attested day totals, which follow consent as synced data does.
+    let attested: any HealthRepository
     let rollups: HealthRollupWriter
     let audit: AuditTrail
     let clock: HaleClock
@@ -45,11 +47,16 @@ public struct HealthConsents: Sendable {
         return revoked
     }
 
-    /// Deletes the samples the revoked grants covered, and the rollups built from them.
+    /// Deletes the samples the revoked grants covered, and the rollups built from them, and forgets what seed 001's
+    /// attested totals from that platform hold of those kinds.
     private func deleteData(of revoked: [ConsentGrant], account: AccountID) async throws {
         let rollups = rollups
         let now = clock.now()
         for (platform, grants) in Dictionary(grouping: revoked, by: \.platform) {
+            if let attestedPlatform = platform.attestationPlatform {
+                let columns = grants.compactMap(\.permission.attestedTotalColumn)
+                _ = try await attested.forget(columns, from: attestedPlatform.rawValue, of: account, at: now)
+            }
             let providers = HealthProvider.allCases.filter { $0.platform == platform }.map(\.rawValue)
             let types = grants.map(\.permission.rawValue)
             try await samples.transaction { store in
@@ -90,6 +97,37 @@ public struct HealthConsents: Sendable {
             throw HaleError(
                 .consentRequired, status: 403,
                 message: "No consent to \(missing.rawValue) data from \(platform.rawValue); grant it first.")
+        }
+    }
+
+    /// Seed 001's rule for an attested upload of `permissions` from `platform`, whose app has a consent screen of
+    /// its own but no Hale route to grant with: a submission is the person sharing that day, so a kind the person
+    /// never decided on is granted by it (and audited); a kind whose grant the person revoked refuses it with
+    /// `CONSENT_REQUIRED` until granted again. Call `refusedAttestedUpload` before the attestation is checked and
+    /// this after.
+    func grantByAttestedUpload(
+        _ permissions: Set<HealthSampleType>, from platform: HealthPlatform, of account: AccountID
+    )
+        async throws
+    {
+        let decided = Set(try await repository.grants(of: account).filter { $0.platform == platform }.map(\.permission))
+        let undecided = permissions.subtracting(decided).sorted { $0.rawValue < $1.rawValue }
+        guard !undecided.isEmpty else { return }
+        try await grant(undecided, from: platform, to: account)
+    }
+
+    /// Throws `CONSENT_REQUIRED`, naming the first kind in name order, when the account revoked its grant of one of
+    /// `permissions` from `platform` and has not granted it again.
+    func refuseRevokedAttestedUpload(
+        _ permissions: Set<HealthSampleType>, from platform: HealthPlatform, of account: AccountID
+    ) async throws {
+        let grants = try await repository.grants(of: account).filter { $0.platform == platform }
+        let revoked = Set(grants.map(\.permission)).subtracting(grants.filter(\.isActive).map(\.permission))
+        if let refused = permissions.intersection(revoked).min(by: { $0.rawValue < $1.rawValue }) {
+            throw HaleError(
+                .consentRequired, status: 403,
+                message:
+                    "Consent to \(refused.rawValue) data from \(platform.rawValue) was revoked; grant it again first.")
         }
     }
 

@@ -2,6 +2,10 @@ import Foundation
 
 /// Stores daily health totals. Every call is scoped by the account.
 protocol HealthRepository: Sendable {
+    /// Forgets what the account's attested totals from `platform` (`ios` or `android`) hold of `columns`
+    /// (`steps`, `duration`, `calories_hundredths`, `distance_hundredths`): each is set to zero, a row left with
+    /// nothing is deleted, and the days' summaries are recomputed, in one transaction. Returns the rows changed.
+    func forget(_ columns: [String], from platform: String, of account: AccountID, at date: Date) async throws -> Int
     /// Stores a day's totals for a source, replacing an earlier submission for the same day and source; returns
     /// the stored row and whether it replaced one.
     func save(_ total: HealthDailyTotal) async throws -> (stored: HealthDailyTotal, replaced: Bool)

@@ -115,6 +115,23 @@ struct SQLHealthRepository: HealthRepository {
             }
     }
 
+    func forget(_ columns: [String], from platform: String, of account: AccountID, at date: Date) async throws -> Int {
+        guard !columns.isEmpty else { return 0 }
+        return try await database.writeTransaction { database in
+            let update = database.sql.update("health_daily_totals").where("account_id", .equal, account)
+                .where("platform", .equal, platform)
+            for column in columns { update.set(SQLIdentifier(column), to: 0) }
+            let days = try await update.returning("day").all(decodingColumn: "day", as: Int.self)
+            try await database.sql.delete(from: "health_daily_totals").where("account_id", .equal, account)
+                .where("platform", .equal, platform).where("steps", .equal, 0).where("duration", .equal, 0)
+                .where("calories_hundredths", .equal, 0).where("distance_hundredths", .equal, 0).run()
+            for day in Set(days) {
+                try await Self.summarize(account, day: LocalDate(dayNumber: day), at: date, on: database)
+            }
+            return days.count
+        }
+    }
+
     func deleteAll(of account: AccountID) async throws -> Int {
         try await database.writeTransaction { database in
             try await database.sql.delete(from: "health_day_summaries").where("account_id", .equal, account).run()
