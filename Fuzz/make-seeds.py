@@ -201,15 +201,21 @@ def add_social_token_seeds():
     facebook = {"iss": "https://www.facebook.com", "aud": "987654321", "sub": "10215241773831025",
                 "email": "ada@example.com", "name": "Ada Lovelace", "iat": NOW - 10, "exp": NOW + 3590,
                 "jti": "5b0c2f1e-4c1a-4d1f-9a0e-0d5e2a7b9c11", "nonce": "fb-nonce-1"}
+    firebase = {"iss": "https://securetoken.google.com/hale-fuzz", "aud": "hale-fuzz",
+                "sub": "kZ3pQ9xYb2T7mVn4Rs8LwE1cHf62", "iat": NOW - 10, "exp": NOW + 3590, "auth_time": NOW - 12,
+                "firebase": {"sign_in_provider": "custom"}}
     event = {"type": "consent-revoked", "sub": apple["sub"], "event_time": (NOW - 2) * 1000}
     notification = {"iss": "https://appleid.apple.com", "aud": "app.hale.ios", "iat": NOW - 1, "exp": NOW + 86_399,
                     "jti": "yctpp1ZHaGCzaNB9PWB4DA", "events": json.dumps(event, sort_keys=True)}
     for mode, name, claims, nonce in [(b"g", "google", google, None), (b"a", "apple", apple, b"n-0S6_WzA2Mj"),
-                                      (b"f", "facebook", facebook, b"fb-nonce-1")]:
+                                      (b"f", "facebook", facebook, b"fb-nonce-1"), (b"r", "firebase", firebase, None)]:
         add("social-tokens", f"claims-{name}", mode + compact(claims) + (SEP + nonce if nonce else b""))
         header = b64url(compact({"alg": "RS256", "kid": "fuzz-rs256", "typ": "JWT"}))
         token = f"{header}.{b64url(compact(claims))}.{b64url(bytes(256))}".encode()
         add("social-tokens", f"token-{name}", mode.upper() + token)
+    # A Firebase custom token sent where an ID token is due: refused by its audience before any key is fetched.
+    custom_token_audience = "https://identitytoolkit.googleapis.com/google.identity.identitytoolkit.v1.IdentityToolkit"
+    add("social-tokens", "claims-firebase-custom-token", b"r" + compact({**firebase, "aud": custom_token_audience}))
     add("social-tokens", "claims-apple-notification", b"n" + compact(notification))
     add("social-tokens", "claims-apple-notification-object-events", b"n" + compact({**notification, "events": event}))
     header = b64url(compact({"alg": "RS256", "kid": "fuzz-rs256"}))
@@ -300,6 +306,9 @@ KEYS = {
              "requestDetails", "appIntegrity", "deviceIntegrity", "accountDetails", "timestampMillis",
              "requestPackageName", "packageName", "certificateSha256Digest", "PLAY_RECOGNIZED",
              "MEETS_DEVICE_INTEGRITY", "fuzz-es256", "fuzz-rs256", "https://appleid.apple.com"],
+    # Firebase ID tokens' own claims and issuer, for the social-tokens target only.
+    "firebase": ["auth_time", "firebase", "sign_in_provider", "custom", "anonymous", "identities",
+                 "https://securetoken.google.com/hale-fuzz", "hale-fuzz"],
     "pem": ["-----BEGIN PUBLIC KEY-----", "-----END PUBLIC KEY-----", "\n", "\r\n", "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE",
             "MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA", "IDAQAB"],
     "server": ["samples", "deletions", "provider", "syncType", "lookbackDays", "batchId", "startDate", "endDate",
@@ -315,7 +324,7 @@ DICTIONARY_TOKENS = {
     "webauthn-registration": [JSON_TOKENS, CBOR_TOKENS, COSE_TOKENS, BASE64_TOKENS, KEYS["webauthn"], [SEP]],
     "webauthn-authentication": [JSON_TOKENS, CBOR_TOKENS, COSE_TOKENS, BASE64_TOKENS, KEYS["webauthn"], [SEP]],
     "play-integrity": [JSON_TOKENS, BASE64_TOKENS, KEYS["jose"]],
-    "social-tokens": [JSON_TOKENS, BASE64_TOKENS, KEYS["jose"], [SEP]],
+    "social-tokens": [JSON_TOKENS, BASE64_TOKENS, KEYS["jose"], KEYS["firebase"], [SEP]],
     "device-keys": [BASE64_TOKENS, KEYS["pem"], [SEP]],
     "strict-json": [JSON_TOKENS, KEYS["server"], KEYS["webauthn"]],
     "health-sync": [JSON_TOKENS, KEYS["server"]],

@@ -2,12 +2,13 @@ import Foundation
 import SocialTokens
 
 extension FuzzTarget {
-    /// `Sources/SocialTokens`: Google, Apple and Facebook ID tokens and Apple's server notifications, verified against
-    /// a fixed key set on a fixed clock.
+    /// `Sources/SocialTokens`: Google, Apple, Facebook and Firebase ID tokens and Apple's server notifications,
+    /// verified against a fixed key set (for Firebase, a certificate set of its RSA key) on a fixed clock.
     ///
-    /// Inputs: `G`, `A` or `F` then a token for Google, Apple or Facebook, and optionally the client's nonce; `N` then
-    /// an Apple notification payload. Lower case `g`, `a`, `f` and `n` take claims JSON instead, which the target
-    /// signs with a key of the set, so the claims reach every policy check behind the signature.
+    /// Inputs: `G`, `A`, `F` or `R` then a token for Google, Apple, Facebook or Firebase (`R` for fiRebase), and
+    /// optionally the client's nonce, which Firebase does not use; `N` then an Apple notification payload. Lower case
+    /// `g`, `a`, `f`, `r` and `n` take claims JSON instead, which the target signs with a key of the set (RS256 for
+    /// Firebase and notifications, ES256 for the rest), so the claims reach every policy check behind the signature.
     static let socialTokens = FuzzTarget(name: "social-tokens") { bytes in
         guard let (mode, parts) = FuzzInput.modeAndParts(bytes) else { return }
         let body = Array(parts[0])
@@ -21,7 +22,8 @@ extension FuzzTarget {
         default:
             guard let provider = FuzzSocialProvider.provider(for: mode) else { return }
             let isClaims = mode >= UInt8(ascii: "a")
-            let token = isClaims ? FuzzSocialProvider.signedES256(claims: body) : FuzzInput.text(body)
+            let sign = provider == .firebase ? FuzzSocialProvider.signedRS256 : FuzzSocialProvider.signedES256
+            let token = isClaims ? sign(body) : FuzzInput.text(body)
             Blocking.run { _ = try? await verifier.verify(provider: provider, token: token, nonce: nonce) }
         }
     }
