@@ -84,6 +84,8 @@ public struct DeviceRevocation: Sendable, Hashable, Decodable {
     public let deviceKeys: Int
     /// Sessions ended.
     public let sessions: Int
+    /// Personal access tokens revoked: those social sign-ins on the device were issued.
+    public let personalAccessTokens: Int
     /// The ids of the passkeys deleted: those registered from the device that live only there, and the synced ones
     /// when asked.
     public let passkeys: [String]

@@ -121,7 +121,8 @@ public struct HaleServices: Sendable {
             clock: clock)
         requestLimits = RequestLimits(settings: configuration.rateLimits, clock: clock)
         socialSignIn = SocialSignIn(
-            verifier: providerTokens, repository: SQLSocialAccountRepository(database: database), accounts: accounts,
+            verifier: providerTokens, repository: SQLSocialAccountRepository(database: database),
+            devices: SQLDeviceRepository(database: database), accounts: accounts,
             audit: audit, linkByVerifiedEmail: configuration.socialSignIn.linkByVerifiedEmail,
             tokenLifetime: tokens.socialSignInTokenLifetime,
             appleTokens: try Self.appleTokens(configuration.socialSignIn, http: providerHTTP, database, clock),

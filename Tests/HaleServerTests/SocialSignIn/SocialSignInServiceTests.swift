@@ -27,7 +27,8 @@ struct SocialSignInServiceTests {
     static func service(_ app: Application, _ identity: VerifiedSocialIdentity?, link: Bool = false) -> SocialSignIn {
         SocialSignIn(
             verifier: ScriptedVerifier(identity: identity),
-            repository: SQLSocialAccountRepository(database: app.hale.database), accounts: app.hale.accounts,
+            repository: SQLSocialAccountRepository(database: app.hale.database),
+            devices: SQLDeviceRepository(database: app.hale.database), accounts: app.hale.accounts,
             audit: app.hale.audit, linkByVerifiedEmail: link,
             tokenLifetime: app.hale.configuration.tokens.socialSignInTokenLifetime, appleTokens: nil,
             clock: app.hale.clock)
@@ -137,7 +138,8 @@ struct SocialSignInServiceTests {
             #expect(linked.accountId == owner.id)
             #expect(!linked.createdAccount)
             let events = try await app.hale.audit.events(of: owner.id)
-            #expect(events.map(\.eventType) == ["social_identity_linked"])
+            // Newest first: the sign-in came from a device the account had not seen, then the identity joined it.
+            #expect(events.map(\.eventType) == ["social_identity_linked", "new_device_sign_in"])
         }
     }
 

@@ -6,6 +6,8 @@ public struct DeviceRevocation: Sendable, Equatable {
     public var deviceKeys: Int
     /// Sessions ended.
     public var sessions: Int
+    /// Personal access tokens its sign-ins were issued (social sign-in's), revoked.
+    public var personalAccessTokens: Int
     /// Passkeys registered from the device and deleted with it: the device-bound ones (backup eligibility off),
     /// and the synced ones too when asked.
     public var passkeys: [UUID]
@@ -13,7 +15,7 @@ public struct DeviceRevocation: Sendable, Equatable {
     /// The audit event's details: counts, and the passkeys by id.
     var auditDetails: [String: String] {
         [
-            "deviceKeys": "\(deviceKeys)", "sessions": "\(sessions)",
+            "deviceKeys": "\(deviceKeys)", "sessions": "\(sessions)", "personalAccessTokens": "\(personalAccessTokens)",
             "passkeys": passkeys.map { $0.uuidString.lowercased() }.sorted().joined(separator: ","),
         ]
     }

@@ -24,6 +24,8 @@ public struct SocialSignIn: Sendable {
 
     let verifier: any SocialIdentityVerifier
     let repository: any SocialAccountRepository
+    /// The devices sign-ins belong to.
+    let devices: any DeviceRepository
     let accounts: Accounts
     let audit: AuditTrail
     let linkByVerifiedEmail: Bool
@@ -40,12 +42,7 @@ public struct SocialSignIn: Sendable {
         let now = clock.now()
         let secret = OpaqueToken.generate()
         var write = try await plan(request, verified, secretHash: OpaqueToken.hash(secret), at: now)
-        if write.newAccount == nil {
-            // The installation that signed in is not a device Hale knows; its token keeps its own alert away from it.
-            write.newInstallationAudit = audit.prepare(
-                .newDeviceSignIn, AuditTrail.Subject(account: write.identity.accountId),
-                details: ["signInMethod": request.provider], alertExcludingTokens: Set(request.deviceTokens))
-        }
+        try await placeOnDevice(&write, request, at: now)
         var obtained: String?
         if let code = request.authorizationCode {
             obtained = try await keepAppleRefreshToken(exchanging: code, for: verified, in: &write, logger: logger)
@@ -68,6 +65,38 @@ public struct SocialSignIn: Sendable {
         return Result(
             tokenId: id, token: "\(id)|\(secret)", accountId: write.identity.accountId, role: request.role.rawValue,
             createdAccount: write.newAccount != nil)
+    }
+
+    /// The token belongs to the device of the installation that signed in: the one named in `X-Installation-Id`,
+    /// else the one its FCM token identifies (seed 003's app sends no installation id, and the token stays with the
+    /// installation), else a new device. A device new to an existing account is a sign-in from a new device: audited
+    /// in the sign-in's transaction, alerting every other device but those holding the tokens just sent.
+    private func placeOnDevice(_ write: inout SocialSignInWrite, _ request: SocialSignInRequest, at now: Date)
+        async throws
+    {
+        let account = write.identity.accountId
+        let installation = request.installation ?? request.deviceTokens.first.map { "fcm:\($0)" }
+        let installationHash = installation.map(OpaqueToken.hash)
+        if write.newAccount == nil, let installationHash,
+            let known = try await devices.activeDevice(of: account, installationHash: installationHash)
+        {
+            try await devices.recordUse(of: known.id, account: account, at: now)
+            write.token.deviceId = known.id
+            return
+        }
+        if write.newAccount == nil { _ = try await devices.deleteEmptyDevices(of: account, at: now) }
+        let device = Device(
+            id: .random(), accountId: account, name: "Signed in with \(request.provider)", deviceType: "mobile",
+            fingerprintHash: OpaqueToken.hash("installation:\(installation ?? OpaqueToken.generate())"),
+            fcmToken: nil, apnsToken: nil, pushTokenUpdatedAt: nil, createdAt: now, lastUsedAt: now, lastIpRange: nil,
+            deactivatedAt: nil, installationHash: installationHash)
+        write.newDevice = device
+        write.token.deviceId = device.id
+        if write.newAccount == nil {
+            write.newInstallationAudit = audit.prepare(
+                .newDeviceSignIn, AuditTrail.Subject(account: account, device: device.id),
+                details: ["signInMethod": request.provider], alertExcludingTokens: Set(request.deviceTokens))
+        }
     }
 
     private func plan(

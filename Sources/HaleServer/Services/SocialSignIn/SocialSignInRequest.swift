@@ -26,4 +26,6 @@ public struct SocialSignInRequest: Sendable, Equatable {
     public var preferredServices: [Int64]
     /// Firebase registration tokens to push to.
     public var deviceTokens: [String]
+    /// The installation the app named in `X-Installation-Id`, checked; its device is the one the token belongs to.
+    public var installation: String? = nil
 }

@@ -32,5 +32,6 @@ enum HaleMigrations {
         M0027_KeepChallengesOfDeletedCreators(),
         M0028_PseudonymizeAuditAccounts(),
         M0029_NameInstallations(),
+        M0030_TieTokensToDevices(),
     ]
 }

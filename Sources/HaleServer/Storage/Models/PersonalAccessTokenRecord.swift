@@ -14,4 +14,6 @@ struct PersonalAccessTokenRecord: Codable, Sendable, Equatable {
     /// The social sign-in that issued the token (`google`, `apple`, `facebook`); nil for tokens an operator or a
     /// tool made, which never count as a sign-in.
     var signInMethod: String?
+    /// The device whose sign-in issued it, revoked with the device; nil for a token made by hand.
+    var deviceId: DeviceID? = nil
 }

@@ -19,7 +19,7 @@ protocol DeviceRepository: Sendable {
     /// Records that one of the account's devices signed in.
     func recordUse(of id: DeviceID, account: AccountID, at date: Date) async throws
     /// Deletes the account's devices that hold nothing any more: no device key, no passkey registered from them, no
-    /// push token and no session live at `date`. Returns how many.
+    /// push token, and no session or personal access token live at `date`. Returns how many.
     func deleteEmptyDevices(of account: AccountID, at date: Date) async throws -> Int
     /// How many devices with a device key, revoked or not, the account has: the ones `accountLimits.devices`
     /// counts.

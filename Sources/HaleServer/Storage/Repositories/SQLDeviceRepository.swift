@@ -47,6 +47,10 @@ struct SQLDeviceRepository: DeviceRepository {
             AND NOT EXISTS (
                 SELECT 1 FROM sessions WHERE sessions.device_id = devices.id AND sessions.revoked_at IS NULL
                 AND sessions.expires_at > \(bind: date))
+            AND NOT EXISTS (
+                SELECT 1 FROM personal_access_tokens WHERE personal_access_tokens.device_id = devices.id
+                AND personal_access_tokens.revoked_at IS NULL
+                AND (personal_access_tokens.expires_at IS NULL OR personal_access_tokens.expires_at > \(bind: date)))
             RETURNING id
             """
         ).all().count
@@ -231,12 +235,16 @@ struct SQLDeviceRepository: DeviceRepository {
             .set("revoke_reason", to: reason)
             .where("device_id", .equal, id).where("account_id", .equal, account)
             .where("revoked_at", .is, SQLLiteral.null).returning("id").all().count
+        let tokens = try await database.sql.update("personal_access_tokens").set("revoked_at", to: date)
+            .where("device_id", .equal, id).where("account_id", .equal, account)
+            .where("revoked_at", .is, SQLLiteral.null).returning("id").all().count
         let passkeys = database.sql.delete(from: "passkey_credentials")
             .where("device_id", .equal, id).where("account_id", .equal, account)
         if !includingSyncedPasskeys { passkeys.where("backup_eligible", .equal, false) }
         let deleted = try await passkeys.returning("id").all(decodingColumn: "id", as: UUID.self)
         return DeviceRevocation(
-            deviceKeys: keys, sessions: sessions, passkeys: deleted.sorted { $0.uuidString < $1.uuidString })
+            deviceKeys: keys, sessions: sessions, personalAccessTokens: tokens,
+            passkeys: deleted.sorted { $0.uuidString < $1.uuidString })
     }
 
     private func selectDevices() -> SQLSelectBuilder {

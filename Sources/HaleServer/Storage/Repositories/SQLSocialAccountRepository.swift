@@ -55,16 +55,16 @@ struct SQLSocialAccountRepository: SocialAccountRepository {
                         .values(SQLBind(write.identity.accountId), SQLBind(service.relation), SQLBind(service.id))
                         .run()
                 }
-                var newInstallation = false
                 for token in write.pushTokens {
-                    let known = try await Self.isRegistered(pushToken: token, to: write.identity.accountId, on: sql)
-                    newInstallation = newInstallation || !known
                     try await Self.register(pushToken: token, for: write.identity.accountId, at: date, on: sql)
                 }
                 if !write.pushTokens.isEmpty {
                     try await Self.keepNewestPushRegistrations(of: write.identity.accountId, on: sql)
                 }
-                if newInstallation, let audit = write.newInstallationAudit {
+                if let device = write.newDevice {
+                    try await sql.insert(into: "devices").model(device, keyEncodingStrategy: .convertToSnakeCase).run()
+                }
+                if let audit = write.newInstallationAudit {
                     try await SQLAuditRepository.append(audit, in: database)
                 }
                 return try await SQLPersonalAccessTokenRepository(database: database).create(write.token)
@@ -137,13 +137,6 @@ struct SQLSocialAccountRepository: SocialAccountRepository {
                 SQLBind(cleaner.serviceRadius), SQLBind(date)
             )
             .run()
-    }
-
-    private static func isRegistered(pushToken: String, to account: AccountID, on sql: any SQLDatabase) async throws
-        -> Bool
-    {
-        try await sql.select().column("token").from("push_registrations").where("token", .equal, pushToken)
-            .where("account_id", .equal, account).first() != nil
     }
 
     /// The most push registrations an account keeps from social sign-in: each app installation sends its token

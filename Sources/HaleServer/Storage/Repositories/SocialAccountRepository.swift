@@ -16,8 +16,10 @@ struct SocialSignInWrite: Sendable {
     var pushTokens: [String]
     /// The personal access token to issue.
     var token: PersonalAccessTokenRecord
-    /// Appended when one of `pushTokens` was not yet registered to the account: a sign-in from an app installation
-    /// the account had not used.
+    /// The device the sign-in made, to insert before the token that belongs to it.
+    var newDevice: Device? = nil
+    /// Appended with `newDevice` when the account existed before: a sign-in from an app installation it had not
+    /// used.
     var newInstallationAudit: AuditAppend? = nil
 }
 

@@ -139,11 +139,13 @@ struct DeviceResponse: Content {
     let sessions: [SessionSummary]
 }
 
-/// What deactivating or deleting a device revoked: `{success, revoked: {deviceKeys, sessions, passkeys}}`.
+/// What deactivating or deleting a device revoked: `{success, revoked: {deviceKeys, sessions,
+/// personalAccessTokens, passkeys}}`.
 struct DeviceRevocationResponse: Content {
     struct Revoked: Content {
         let deviceKeys: Int
         let sessions: Int
+        let personalAccessTokens: Int
         /// The ids of the passkeys deleted.
         let passkeys: [String]
     }
@@ -153,6 +155,7 @@ struct DeviceRevocationResponse: Content {
     init(_ revocation: DeviceRevocation) {
         revoked = Revoked(
             deviceKeys: revocation.deviceKeys, sessions: revocation.sessions,
+            personalAccessTokens: revocation.personalAccessTokens,
             passkeys: revocation.passkeys.map { $0.uuidString.lowercased() })
     }
 }

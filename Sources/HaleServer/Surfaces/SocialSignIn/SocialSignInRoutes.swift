@@ -19,9 +19,12 @@ struct SocialSignInRoutes: RouteCollection {
     }
 
     func login(_ request: Request) async throws -> Response {
+        let installation = try SignInDevices.installation(
+            request.headers.first(name: SignInDevices.installationHeader))
         let document = try Self.document(of: request)
-        let result = try await request.hale.socialSignIn.signIn(
-            try OAuthLoginBody.read(document), logger: request.logger)
+        var signIn = try OAuthLoginBody.read(document)
+        signIn.installation = installation
+        let result = try await request.hale.socialSignIn.signIn(signIn, logger: request.logger)
         let response = Response.json(
             AuthTokenDocument(
                 data: .init(id: String(result.tokenId), attributes: .init(token: result.token, role: result.role))),
