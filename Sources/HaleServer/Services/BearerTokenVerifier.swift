@@ -24,7 +24,8 @@ public struct BearerTokenVerifier: Sendable {
         if PersonalAccessTokens.looksLikePersonalAccessToken(token) {
             let verified = try await personalAccessTokens.verify(token)
             return AuthenticatedAccount(
-                accountId: verified.accountId, sessionId: nil, deviceId: nil, signInMethod: "personal_access_token",
+                accountId: verified.accountId, sessionId: nil, deviceId: verified.deviceId,
+                signInMethod: "personal_access_token",
                 credential: .personalAccessToken(id: verified.id), expiresAt: nil, signedInAt: verified.signedInAt)
         }
         // A token too long to be Firebase's is refused as one before any part of it is decoded.

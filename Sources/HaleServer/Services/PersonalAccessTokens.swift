@@ -11,6 +11,8 @@ public struct PersonalAccessTokens: Sendable {
         public let accountId: AccountID
         /// When the social sign-in that issued it happened; nil for a token an operator or a tool made.
         public let signedInAt: Date?
+        /// The device whose sign-in it was issued to; nil for a token an operator or a tool made.
+        public var deviceId: DeviceID? = nil
     }
 
     let repository: any PersonalAccessTokenRepository
@@ -56,7 +58,8 @@ public struct PersonalAccessTokens: Sendable {
         if let expiry = record.expiresAt, expiry <= now { throw HaleError.expiredToken }
         uses.record(id, at: now)
         return Verified(
-            id: id, accountId: record.accountId, signedInAt: record.signInMethod == nil ? nil : record.createdAt)
+            id: id, accountId: record.accountId, signedInAt: record.signInMethod == nil ? nil : record.createdAt,
+            deviceId: record.deviceId)
     }
 
     /// The account's tokens that still work, newest first, at most `limit` (1 to `listLimit`).

@@ -47,6 +47,14 @@ struct SocialSignInDeviceTests {
             #expect(try await Self.account(app, second.token) == .unauthorized)
             #expect(try await Self.account(app, tablet.token) == .ok, "another device's token is untouched")
             #expect(try await Self.account(app, bare.token) == .ok)
+
+            // The token's device is the bearer's own: seed 002's push-token update without a device id reaches it.
+            let update = try await app.testing().sendRequest(
+                .PUT, "/api/v1/devices/push-token", headers: .json(bearer: tablet.token),
+                body: ByteBuffer(string: #"{"fcmToken":"fcm-tablet-2"}"#))
+            #expect(update.status == .ok, "\(update.body.string)")
+            let listed = try await app.hale.devices.list(for: first.accountId)
+            #expect(listed.filter { $0.device.fcmToken == "fcm-tablet-2" }.count == 1)
         }
     }
 }
