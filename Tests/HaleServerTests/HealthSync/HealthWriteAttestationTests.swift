@@ -112,6 +112,37 @@ struct HealthWriteAttestationTests {
         }
     }
 
+    @Test(
+        "all: a Play Integrity token whose nonce is the request hash lets an Android write through; another body's not",
+        arguments: TestDatabase.available)
+    func playIntegrity(database: TestDatabase) async throws {
+        let play = SoftwarePlayIntegrity()
+        let settings = Self.all.merging(play.settings) { $1 }
+        try await DevelopmentAttestationTests.withClient(on: database, settings: settings) { client in
+            let consent = try await client.post(
+                "/api/mobile/health/consent", ["platform": "google", "permissions": ["steps"]])
+            #expect(consent.status == .ok, "\(consent.body.string)")
+            let writer = Writer(client: client, attester: try SoftwareAppAttester(), keyID: "")
+            let daily = Write(
+                path: "/api/mobile/health/sync",
+                body: Data(
+                    #"{"platform":"google","data":{"steps":900,"date":"\#(HealthSubmissionTests.yesterday)"}}"#.utf8))
+            func headers(attesting body: Data) async throws -> [String: String] {
+                let nonce = try await client.nonce()
+                let requestHash = HealthData.requestHash(nonce: nonce, bodyDigest: SHA256.hash(data: body))
+                return [
+                    "X-Attestation-Platform": "android", "X-Attestation-Nonce": nonce,
+                    "X-Attestation-Token": try play.token(nonce: requestHash),
+                ]
+            }
+            let other = try await writer.send(daily, headers: try await headers(attesting: Write.daily.body))
+            #expect(other.status == .unauthorized)
+            #expect(try other.coreError().error.code == "ATTESTATION_FAILED")
+            let attested = try await writer.send(daily, headers: try await headers(attesting: daily.body))
+            #expect(attested.status == .ok, "\(attested.body.string)")
+        }
+    }
+
     @Test("all: an attestation of another body is 401 ATTESTATION_FAILED")
     func anotherBody() async throws {
         try await Self.withWriter { writer in
