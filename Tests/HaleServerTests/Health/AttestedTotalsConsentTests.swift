@@ -78,6 +78,22 @@ struct AttestedTotalsConsentTests {
         }
     }
 
+    @Test(
+        "a revocation forgets totals uploaded before uploads recorded their grants", arguments: TestDatabase.available)
+    func totalsWithoutGrants(database: TestDatabase) async throws {
+        try await withHale(on: database) { app in
+            let (account, token) = try await makeAccount(app)
+            try await app.hale.health.importDailyTotals([
+                HealthHTTPTests.total(account.id, HealthSubmissionTests.yesterday, steps: 4_000)
+            ])
+            #expect(try await Self.day(app, token)["steps"] as? Int == 4_000)
+            let revoked = try await Self.send(app, .DELETE, "/api/v1/health/consent", token)
+            #expect(revoked.status == .ok, "\(revoked.body.string)")
+            #expect(try await Self.day(app, token)["steps"] as? Int == 0)
+            #expect(try await SQLHealthRepository(database: app.hale.database).allDailyTotals(of: account.id).isEmpty)
+        }
+    }
+
     static func account(_ app: Application, _ token: String) async throws -> AccountID {
         let response = try await send(app, .GET, "/api/v1/account", token)
         let id = try #require(try response.json()["id"] as? String)

@@ -36,6 +36,10 @@ public struct HealthConsents: Sendable {
         let permissions = try permission.map { try HealthSampleType.list([$0]) }
         let revoked = try await repository.revoke(permissions, from: platform, of: account, at: clock.now())
         try await deleteData(of: revoked, account: account)
+        try await forgetAttestedTotals(
+            of: permissions ?? Array(HealthSampleType.attestedTotals),
+            from: platform.map { [$0] } ?? HealthPlatform.allCases,
+            account: account)
         if !revoked.isEmpty {
             try await audit.record(
                 .healthConsentRevoked, .init(account: account),
@@ -47,16 +51,23 @@ public struct HealthConsents: Sendable {
         return revoked
     }
 
-    /// Deletes the samples the revoked grants covered, and the rollups built from them, and forgets what seed 001's
-    /// attested totals from that platform hold of those kinds.
+    /// Forgets what seed 001's attested totals from `platforms` hold of `kinds`: everything a revocation names,
+    /// whether or not a grant was recorded for it (totals uploaded before uploads recorded their grants have none).
+    private func forgetAttestedTotals(
+        of kinds: [HealthSampleType], from platforms: [HealthPlatform], account: AccountID
+    ) async throws {
+        let columns = kinds.compactMap(\.attestedTotalColumn)
+        for platform in platforms {
+            guard let attestedPlatform = platform.attestationPlatform else { continue }
+            _ = try await attested.forget(columns, from: attestedPlatform.rawValue, of: account, at: clock.now())
+        }
+    }
+
+    /// Deletes the samples the revoked grants covered, and the rollups built from them.
     private func deleteData(of revoked: [ConsentGrant], account: AccountID) async throws {
         let rollups = rollups
         let now = clock.now()
         for (platform, grants) in Dictionary(grouping: revoked, by: \.platform) {
-            if let attestedPlatform = platform.attestationPlatform {
-                let columns = grants.compactMap(\.permission.attestedTotalColumn)
-                _ = try await attested.forget(columns, from: attestedPlatform.rawValue, of: account, at: now)
-            }
             let providers = HealthProvider.allCases.filter { $0.platform == platform }.map(\.rawValue)
             let types = grants.map(\.permission.rawValue)
             try await samples.transaction { store in
