@@ -94,7 +94,7 @@ struct SignInDeviceTests {
             let creation = try JSONDecoder().decode(Options<CreationOptions>.self, from: Data(buffer: signUp.body))
             let credential = passkey.register(options: creation.options)
             let registered = try await Self.post(
-                app, "/api/mobile/biometric/register/verify", RegisterBody(credential: credential))
+                app, "/api/mobile/biometric/register/verify", RegisterBody(credential: credential, deviceInfo: nil))
             #expect(registered.status == .ok, "\(registered.body.string)")
             let bearer = try #require(try registered.json()["token"] as? String)
             for _ in 0..<2 {
@@ -114,19 +114,9 @@ struct SignInDeviceTests {
         }
     }
 
-    struct Options<T: Decodable>: Decodable {
-        let options: T
-        let uid: String?
-    }
-
-    struct RegisterBody: Encodable {
-        let credential: RegistrationResponseJSON
-    }
-
-    struct AuthenticateBody: Encodable {
-        let credential: AuthenticationResponseJSON
-        let uid: String
-    }
+    typealias Options = MobileBiometricTests.Options
+    typealias RegisterBody = MobileBiometricTests.RegisterBody
+    typealias AuthenticateBody = MobileBiometricTests.AuthenticateBody
 
     static func post(_ app: Application, _ path: String, _ body: some Encodable) async throws -> TestingHTTPResponse {
         try await app.testing().sendRequest(

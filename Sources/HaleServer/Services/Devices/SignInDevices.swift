@@ -48,12 +48,9 @@ public struct SignInDevices: Sendable {
             return existing
         }
         _ = try await repository.deleteEmptyDevices(of: account, at: now)
-        let device = Device(
-            id: .random(), accountId: account, name: Self.name(origin.description, method: method),
-            deviceType: Self.deviceType(origin.description?.platform),
-            fingerprintHash: OpaqueToken.hash("installation:\(origin.installation ?? OpaqueToken.generate())"),
-            fcmToken: nil, apnsToken: nil, pushTokenUpdatedAt: nil, createdAt: now, lastUsedAt: now, lastIpRange: nil,
-            deactivatedAt: nil, installationHash: origin.installation.map(OpaqueToken.hash))
+        let device = Self.newDevice(
+            of: account, installation: origin.installation, name: Self.name(origin.description, method: method),
+            deviceType: Self.deviceType(origin.description?.platform), at: now)
         let event =
             isNewAccount
             ? nil
@@ -62,6 +59,18 @@ public struct SignInDevices: Sendable {
                 details: ["signInMethod": method])
         try await repository.insert(device, audit: event)
         return device.id
+    }
+
+    /// A device a sign-in makes for `installation`, or for an installation that named none: it has no key, and its
+    /// fingerprint is one no device key will ever send.
+    static func newDevice(of account: AccountID, installation: String?, name: String, deviceType: String, at now: Date)
+        -> Device
+    {
+        Device(
+            id: .random(), accountId: account, name: name, deviceType: deviceType,
+            fingerprintHash: OpaqueToken.hash("installation:\(installation ?? OpaqueToken.generate())"),
+            fcmToken: nil, apnsToken: nil, pushTokenUpdatedAt: nil, createdAt: now, lastUsedAt: now, lastIpRange: nil,
+            deactivatedAt: nil, installationHash: installation.map(OpaqueToken.hash))
     }
 
     private func existingDevice(for account: AccountID, from origin: Origin) async throws -> DeviceID? {

@@ -85,11 +85,9 @@ public struct SocialSignIn: Sendable {
             return
         }
         if write.newAccount == nil { _ = try await devices.deleteEmptyDevices(of: account, at: now) }
-        let device = Device(
-            id: .random(), accountId: account, name: "Signed in with \(request.provider)", deviceType: "mobile",
-            fingerprintHash: OpaqueToken.hash("installation:\(installation ?? OpaqueToken.generate())"),
-            fcmToken: nil, apnsToken: nil, pushTokenUpdatedAt: nil, createdAt: now, lastUsedAt: now, lastIpRange: nil,
-            deactivatedAt: nil, installationHash: installationHash)
+        let device = SignInDevices.newDevice(
+            of: account, installation: installation, name: "Signed in with \(request.provider)", deviceType: "mobile",
+            at: now)
         write.newDevice = device
         write.token.deviceId = device.id
         if write.newAccount == nil {
