@@ -113,13 +113,14 @@ struct RegistrationRejectionTests {
         await expect(.userNotPresent, authenticator.registration(challenge: challenge, authenticatorData: data))
     }
 
-    @Test func userNotVerifiedWhenRequired() async {
+    @Test func userNotVerifiedWhenRequired() async throws {
         let data = authenticator.authenticatorData(flags: [.userPresent], attested: true)
         let response = authenticator.registration(challenge: challenge, authenticatorData: data)
         await #expect(throws: WebAuthnError(.userNotVerified, "")) {
             try await verify(response, requireUserVerification: true)
         }
-        _ = try? await verify(response, requireUserVerification: false)
+        // The positive control: the same response verifies when verification is not required.
+        #expect(try await verify(response, requireUserVerification: false).userVerified == false)
     }
 
     @Test func backedUpButNotEligible() async {
@@ -184,19 +185,29 @@ struct RegistrationRejectionTests {
             authenticator.registration(challenge: challenge, format: "packed", statement: statement))
     }
 
-    @Test func packedSelfWithAnotherAlgorithm() async {
+    /// The signature is a valid self attestation (over authData and the client data's hash), so only the
+    /// algorithm check can refuse it.
+    @Test func packedSelfWithAnotherAlgorithm() async throws {
         let data = authenticator.authenticatorData(attested: true)
-        let statement: CBORValue = ["alg": -257, "sig": .byteString(authenticator.sign(data))]
-        await expect(
-            .invalidAttestation,
-            authenticator.registration(challenge: challenge, format: "packed", statement: statement))
+        let clientData = authenticator.clientData(type: "webauthn.create", challenge: challenge)
+        let signature = authenticator.sign(data + Array(SHA256.hash(data: clientData)))
+        let valid: CBORValue = ["alg": -7, "sig": .byteString(signature)]
+        let control = authenticator.registration(
+            challenge: challenge, format: "packed", clientData: clientData, authenticatorData: data, statement: valid)
+        #expect(try await verify(control).attestationType == .self)
+        let statement: CBORValue = ["alg": -257, "sig": .byteString(signature)]
+        let response = authenticator.registration(
+            challenge: challenge, format: "packed", clientData: clientData, authenticatorData: data,
+            statement: statement)
+        let error = await #expect(throws: WebAuthnError(.invalidAttestation, "")) { try await verify(response) }
+        #expect(error?.message == "packed: alg differs from the credential's algorithm")
     }
 
     @Test func packedWithAnX5cThatIsNotACertificate() async {
         let statement: CBORValue = ["alg": -7, "sig": .byteString([1]), "x5c": [.byteString([0x30, 0x00])]]
-        await expect(
-            .invalidAttestation,
-            authenticator.registration(challenge: challenge, format: "packed", statement: statement))
+        let response = authenticator.registration(challenge: challenge, format: "packed", statement: statement)
+        let error = await #expect(throws: WebAuthnError(.invalidAttestation, "")) { try await verify(response) }
+        #expect(error?.message == "packed: x5c holds something other than a certificate")
     }
 
     @Test func moreThanEightTransports() async {
