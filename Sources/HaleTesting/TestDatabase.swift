@@ -78,3 +78,14 @@ public struct TestSetupError: Error, CustomStringConvertible {
     /// Creates the error.
     public init(_ description: String) { self.description = description }
 }
+
+extension Trait where Self == ConditionTrait {
+    /// For a test of a race between writers: it runs only where PostgreSQL is configured, and is reported as skipped,
+    /// with this reason, where it is not. On SQLite every write queues at one gate, so such a test would pass with
+    /// the lock or rule it guards removed.
+    public static var racesNeedPostgreSQL: Self {
+        .enabled(
+            if: TestDatabase.postgresAdminURL != nil,
+            "a race between writers shows only on PostgreSQL (set HALE_TEST_POSTGRES_URL): SQLite queues every write")
+    }
+}

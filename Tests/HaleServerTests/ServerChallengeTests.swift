@@ -77,7 +77,7 @@ struct ServerChallengeTests {
         }
     }
 
-    @Test(arguments: TestDatabase.available)
+    @Test(.racesNeedPostgreSQL, arguments: TestDatabase.available)
     func fiftyConcurrentConsumersExactlyOneWins(database: TestDatabase) async throws {
         try await withHale(on: database) { app in
             let challenges = app.hale.challenges

@@ -64,7 +64,7 @@ struct AuditTrailTests {
         }
     }
 
-    @Test("parallel appends never fork the chain", arguments: TestDatabase.available)
+    @Test("parallel appends never fork the chain", .racesNeedPostgreSQL, arguments: TestDatabase.available)
     func parallelAppends(database: TestDatabase) async throws {
         try await withHale(on: database) { app in
             let account = try await app.hale.accounts.create(email: "audit@example.com", role: "user")

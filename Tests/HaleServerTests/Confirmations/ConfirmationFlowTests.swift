@@ -61,7 +61,7 @@ struct ConfirmationFlowTests {
         }
     }
 
-    @Test("answers racing each other: exactly one wins", arguments: TestDatabase.available)
+    @Test("answers racing each other: exactly one wins", .racesNeedPostgreSQL, arguments: TestDatabase.available)
     func racingAnswers(database: TestDatabase) async throws {
         try await ConfirmationHTTP.run(on: database) { flow in
             let confirmation = try await flow.created()

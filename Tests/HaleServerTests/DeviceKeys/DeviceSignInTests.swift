@@ -64,7 +64,9 @@ struct DeviceSignInTests {
         }
     }
 
-    @Test("twenty parallel answers to one challenge start exactly one session", arguments: TestDatabase.available)
+    @Test(
+        "twenty parallel answers to one challenge start exactly one session", .racesNeedPostgreSQL,
+        arguments: TestDatabase.available)
     func parallelVerifies(database: TestDatabase) async throws {
         try await withHale(on: database) { app in
             let api = DeviceAPI(app: app)

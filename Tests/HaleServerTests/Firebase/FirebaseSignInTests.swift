@@ -81,7 +81,7 @@ struct FirebaseSignInTests {
         }
     }
 
-    @Test("Concurrent first uses of one uid make one account", arguments: TestDatabase.available)
+    @Test("Concurrent first uses of one uid make one account", .racesNeedPostgreSQL, arguments: TestDatabase.available)
     func concurrentFirstUses(database: TestDatabase) async throws {
         try await FirebaseHarness.run(on: database) { harness in
             let tokens = try (0..<8).map { index in
@@ -101,7 +101,9 @@ struct FirebaseSignInTests {
         }
     }
 
-    @Test("Concurrent first uses through the routes make one account", arguments: TestDatabase.available)
+    @Test(
+        "Concurrent first uses through the routes make one account", .racesNeedPostgreSQL,
+        arguments: TestDatabase.available)
     func concurrentFirstUsesOverHTTP(database: TestDatabase) async throws {
         try await FirebaseHarness.run(on: database) { harness in
             let token = try harness.firebase.idToken(uid: Self.uid)

@@ -106,7 +106,7 @@ struct FitnessChallengeProgressTests {
     }
 
     @Test(
-        "a join racing the member's sync ends with progress counting the sync, every time",
+        "a join racing the member's sync ends with progress counting the sync, every time", .racesNeedPostgreSQL,
         arguments: TestDatabase.available)
     func joinRacingSync(database: TestDatabase) async throws {
         try await withHale(on: database, clock: HaleClock { HTTP.start }) { app in

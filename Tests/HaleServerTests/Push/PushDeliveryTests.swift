@@ -107,7 +107,7 @@ struct PushDeliveryTests {
         }
     }
 
-    @Test("concurrent passes send each message once", arguments: TestDatabase.available)
+    @Test("concurrent passes send each message once", .racesNeedPostgreSQL, arguments: TestDatabase.available)
     func concurrentPasses(on database: TestDatabase) async throws {
         try await PushHarness.run(on: database) { push in
             let (account, _) = try await makeAccount(push.app)
