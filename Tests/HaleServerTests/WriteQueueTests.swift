@@ -49,7 +49,9 @@ struct WriteQueueTests {
                 try await app.hale.database.writeTransaction { database in
                     try await database.sql.raw("UPDATE accounts SET updated_at = updated_at").run()
                     await hold.start()
-                    return await hold.waitForRelease(deadline: .seconds(8))
+                    // Long enough for sixteen reads on a machine loaded by the whole suite (8 s was not, twice);
+                    // reads that waited for this writer would still end only after it, and fail the test.
+                    return await hold.waitForRelease(deadline: .seconds(60))
                 }
             }
             try await hold.waitUntilStarted()
