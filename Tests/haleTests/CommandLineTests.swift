@@ -60,6 +60,17 @@ struct CommandLineTests {
 struct AuditCommandTests {
     @Test func parses() throws {
         #expect(try HaleCommand.parseAsRoot(["audit", "verify"]) is AuditCommand.Verify)
+        let anchor = "2:" + String(repeating: "ab", count: 32)
+        let anchored = try HaleCommand.parseAsRoot(["audit", "verify", "--anchor", anchor]) as? AuditCommand.Verify
+        #expect(anchored?.anchors.map(\.description) == [anchor])
+        #expect(throws: (any Error).self) { try HaleCommand.parseAsRoot(["audit", "verify", "--anchor", "2:ab"]) }
+    }
+
+    @Test func anIntactReportNamesTheHeadToAnchorTo() {
+        let head = AuditAnchor(sequence: 2, hash: String(repeating: "ab", count: 32))
+        #expect(
+            AuditCommand.Verify.report(.intact(count: 2), head: head)
+                == "The audit trail is intact: 2 events. Keep its head to check later runs against: --anchor \(head)")
     }
 
     @Test func reportsAnIntactTrailAndTheFirstBrokenEvent() async throws {

@@ -51,6 +51,7 @@ public func configure(_ app: Application, _ configuration: HaleConfiguration, cl
     app.middleware.use(BodyLimitMiddleware())
     try registerRoutes(app)
     app.lifecycle.use(ChallengePurgeService.job())
+    app.lifecycle.use(AuditHeadLogService.job())
     app.lifecycle.use(SignInFailurePurgeService.job())
     app.lifecycle.use(PersonalAccessTokenUseService.job())
     app.lifecycle.use(HealthRetentionService.job())

@@ -46,6 +46,80 @@ struct AuditTrailTests {
         }
     }
 
+    @Test(
+        "a changed account, time, network, device or session breaks the chain at that event",
+        arguments: [
+            ("account_pseudonym", SQLBind("someone-else")), ("created_at", SQLBind(Date(timeIntervalSince1970: 0))),
+            ("ip_range", SQLBind("198.51.100.0/24")), ("device_id", SQLBind(UUID())), ("session_id", SQLBind(UUID())),
+        ] as [(String, SQLBind)])
+    func changedColumn(column: String, value: SQLBind) async throws {
+        try await withHale { app in
+            _ = try await appendThree(app)
+            try await app.hale.database.sql.update("audit_events").set(SQLIdentifier(column), to: value)
+                .where("sequence", .equal, 2).run()
+            #expect(
+                try await app.hale.audit.verify() == .broken(sequence: 2, reason: "its content does not match its hash")
+            )
+        }
+    }
+
+    @Test(
+        "its newest events cut off, the chain still links; an anchor taken before shows the cut",
+        arguments: TestDatabase.available)
+    func cutShort(database: TestDatabase) async throws {
+        try await withHale(on: database) { app in
+            _ = try await appendThree(app)
+            let head = try #require(try await app.hale.audit.head())
+            #expect(head.sequence == 3)
+            try await app.hale.database.sql.delete(from: "audit_events").where("sequence", .greaterThanOrEqual, 2).run()
+            #expect(
+                try await app.hale.audit.verify() == .intact(count: 1),
+                "what is left links: the chain alone cannot tell")
+            #expect(
+                try await app.hale.audit.verify(anchors: [head])
+                    == .broken(
+                        sequence: 3,
+                        reason: "the chain ends at event 1, before this anchored event: its newest events were removed")
+            )
+        }
+    }
+
+    @Test("an anchor's hash must match its event's")
+    func anchorHash() async throws {
+        try await withHale { app in
+            _ = try await appendThree(app)
+            let head = try #require(try await app.hale.audit.head())
+            #expect(try await app.hale.audit.verify(anchors: [head]) == .intact(count: 3))
+            let wrong = AuditAnchor(sequence: 3, hash: String(repeating: "a", count: 64))
+            #expect(
+                try await app.hale.audit.verify(anchors: [wrong])
+                    == .broken(sequence: 3, reason: "its hash is not the anchored one"))
+        }
+    }
+
+    @Test(
+        "an anchor is written SEQUENCE:HASH, the hash 64 lower-case hex digits",
+        arguments: [
+            ("3:" + String(repeating: "0f", count: 32), true), ("0:" + String(repeating: "0", count: 64), false),
+            ("3:" + String(repeating: "0F", count: 32), false), ("3:" + String(repeating: "0", count: 63), false),
+            ("3", false), ("x:" + String(repeating: "0", count: 64), false), ("", false),
+        ])
+    func anchorText(text: String, valid: Bool) {
+        #expect((AuditAnchor(text) != nil) == valid)
+        if valid { #expect(AuditAnchor(text)?.description == text) }
+    }
+
+    @Test("the server writes the head to its log, naming no account")
+    func headLogged() async throws {
+        try await withHale { app in
+            _ = try await appendThree(app)
+            let head = try #require(try await app.hale.audit.head())
+            let capture = LogCapture()
+            await AuditHeadLogService.log(app.hale.audit, logger: capture.logger())
+            #expect(capture.text.hasPrefix("info audit head [\"anchor\": \(head)]"), "\(capture.text)")
+        }
+    }
+
     @Test("a re-hashed forgery still breaks the link from the next event")
     func rehashed() async throws {
         try await withHale { app in

@@ -156,8 +156,11 @@ public struct AuditTrail: Sendable {
         case broken(sequence: Int64, reason: String)
     }
 
-    /// Recomputes every hash in order, a page at a time; `progress` hears how many events were checked.
-    public func verify(progress: (Int64) -> Void = { _ in }) async throws -> Verification {
+    /// Recomputes every hash in order, a page at a time; `progress` hears how many events were checked. Each of
+    /// `anchors` must still be in the chain with its hash: a chain cut short, or rewritten from an anchored event on,
+    /// is broken there.
+    public func verify(anchors: [AuditAnchor] = [], progress: (Int64) -> Void = { _ in }) async throws -> Verification {
+        let anchored = Dictionary(anchors.map { ($0.sequence, $0.hash) }) { first, _ in first }
         var expectedSequence: Int64 = 1
         var previousHash = AuditEvent.genesisHash
         while true {
@@ -166,12 +169,27 @@ public struct AuditTrail: Sendable {
                 if let reason = Self.fault(in: event, expectedSequence: expectedSequence, previousHash: previousHash) {
                     return .broken(sequence: event.sequence, reason: reason)
                 }
+                if let hash = anchored[event.sequence], hash != event.hash {
+                    return .broken(sequence: event.sequence, reason: "its hash is not the anchored one")
+                }
                 previousHash = event.hash
                 expectedSequence += 1
             }
             progress(expectedSequence - 1)
-            if page.count < 1000 { return .intact(count: expectedSequence - 1) }
+            if page.count < 1000 { break }
         }
+        let count = expectedSequence - 1
+        if let lost = anchored.keys.filter({ $0 > count }).min() {
+            return .broken(
+                sequence: lost,
+                reason: "the chain ends at event \(count), before this anchored event: its newest events were removed")
+        }
+        return .intact(count: count)
+    }
+
+    /// The newest event as an anchor, to keep outside the database; nil while the trail is empty.
+    public func head() async throws -> AuditAnchor? {
+        try await repository.newest().map { AuditAnchor(sequence: $0.sequence, hash: $0.hash) }
     }
 
     private static func fault(in event: AuditEvent, expectedSequence: Int64, previousHash: String) -> String? {

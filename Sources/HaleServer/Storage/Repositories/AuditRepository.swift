@@ -25,6 +25,8 @@ protocol AuditRepository: Sendable {
     func events(of account: AccountID, after sequence: Int64, limit: Int) async throws -> [AuditEvent]
     /// The account's pseudonym under its key; nil when it has no key, before its first event or after its deletion.
     func pseudonym(of account: AccountID) async throws -> String?
+    /// The newest event of the trail.
+    func newest() async throws -> AuditEvent?
     /// Every event in order from `sequence`, at most `limit`: for checking the chain in pages.
     func events(from sequence: Int64, limit: Int) async throws -> [AuditEvent]
 }

@@ -93,6 +93,11 @@ struct SQLAuditRepository: AuditRepository {
             .flatMap(AuditPseudonym.key)
     }
 
+    func newest() async throws -> AuditEvent? {
+        try await database.sql.select().column("*").from("audit_events").orderBy("sequence", .descending).limit(1)
+            .first(decoding: AuditEvent.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
     func events(from sequence: Int64, limit: Int) async throws -> [AuditEvent] {
         try await database.sql.select().column("*").from("audit_events").where(
             "sequence", .greaterThanOrEqual, sequence
