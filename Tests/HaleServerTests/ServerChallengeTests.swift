@@ -47,6 +47,24 @@ struct ServerChallengeTests {
         }
     }
 
+    @Test(
+        "a challenge's edges: consumed a millisecond before its lifetime ends, expired at exactly its end",
+        arguments: TestDatabase.available)
+    func lifetimeEdges(database: TestDatabase) async throws {
+        let time = TestClock()
+        try await withHale(on: database, clock: time.clock) { app in
+            let early = try await app.hale.challenges.issue(kind: "test", binding: .none, lifetime: .seconds(120))
+            time.advance(.milliseconds(119_999))
+            _ = try await app.hale.challenges.consume(kind: "test", value: early.value)
+            // Issued now and checked exactly its lifetime later: the clock adds what the server added.
+            let late = try await app.hale.challenges.issue(kind: "test", binding: .none, lifetime: .seconds(120))
+            time.advance(.seconds(120))
+            await #expect(throws: ChallengeRejection.expired) {
+                try await app.hale.challenges.consume(kind: "test", value: late.value)
+            }
+        }
+    }
+
     @Test(arguments: TestDatabase.available)
     func anUnknownValueOrAnotherKindIsRejected(database: TestDatabase) async throws {
         try await withHale(on: database) { app in

@@ -40,6 +40,28 @@ struct SessionTests {
         }
     }
 
+    @Test(
+        "the grace period's edges: a retry at exactly 10 s gets the successor, one at 10.001 s is a reuse",
+        arguments: TestDatabase.available)
+    func gracePeriodEdges(database: TestDatabase) async throws {
+        let time = TestClock()
+        try await withHale(on: database, clock: time.clock) { app in
+            let (account, _) = try await makeAccount(app)
+            let sessions = app.hale.sessions
+            let atEdge = try await sessions.start(
+                account: account.id, device: nil, signInMethod: "test", rememberMe: false)
+            let successor = try await sessions.refresh(atEdge.refreshToken)
+            time.advance(.seconds(10))
+            #expect(try await sessions.refresh(atEdge.refreshToken).refreshToken == successor.refreshToken)
+
+            let pastEdge = try await sessions.start(
+                account: account.id, device: nil, signInMethod: "test", rememberMe: false)
+            _ = try await sessions.refresh(pastEdge.refreshToken)
+            time.advance(.milliseconds(10_001))
+            await #expect(throws: HaleError.reusedToken) { try await sessions.refresh(pastEdge.refreshToken) }
+        }
+    }
+
     @Test(arguments: TestDatabase.available)
     func aRetryWithinTheGracePeriodGetsTheSameSuccessor(database: TestDatabase) async throws {
         let time = TestClock()
