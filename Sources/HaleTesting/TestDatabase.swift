@@ -56,7 +56,9 @@ public enum TestDatabase: String, CaseIterable, CustomTestStringConvertible, Sen
         return components.string ?? url
     }
 
-    private static func postgresAdmin(_ url: String, _ statement: String) async throws {
+    /// Runs `statement` on the PostgreSQL server of `url` with an application that is configured but not
+    /// migrated: for statements about databases themselves, such as creating or dropping one.
+    public static func postgresAdmin(_ url: String, _ statement: String) async throws {
         let app = try await Application.make(.testing)
         do {
             var values = ConfigValues()

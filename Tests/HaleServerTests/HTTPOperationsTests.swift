@@ -23,6 +23,24 @@ struct HTTPOperationsTests {
         }
     }
 
+    @Test(
+        "readiness is 503 once the database is gone, while liveness still answers",
+        .enabled(if: TestDatabase.postgresAdminURL != nil, "taking a database away needs PostgreSQL"))
+    func readinessWithoutTheDatabase() async throws {
+        let admin = try #require(TestDatabase.postgresAdminURL)
+        let (url, dispose) = try await TestDatabase.postgres.provision()
+        let name = String(try #require(URLComponents(string: url)).path.dropFirst())
+        try await withHale(databaseURL: url) { app in
+            #expect(try await app.testing().sendRequest(.GET, "/readyz").status == .ok)
+            try await TestDatabase.postgresAdmin(admin, "DROP DATABASE \(name) WITH (FORCE)")
+            let response = try await app.testing().sendRequest(.GET, "/readyz")
+            #expect(response.status == .serviceUnavailable)
+            #expect(try response.json()["status"] as? String == "unavailable")
+            #expect(try await app.testing().sendRequest(.GET, "/healthz").status == .ok)
+        }
+        await dispose()
+    }
+
     @Test func metricsCountRequestsPerRoute() async throws {
         try await withHale { app in
             try await app.testing().test(.GET, "/healthz") { _ in }
