@@ -30,6 +30,8 @@ public struct HaleServices: Sendable {
     public let handoffs: SessionHandoffs
     /// Passkeys.
     public let passkeys: Passkeys
+    /// The account page's cookie sessions.
+    public let accountPage: AccountPageSessions
     /// Devices and their hardware-backed keys.
     public let devices: Devices
     /// Request budgets.
@@ -115,6 +117,9 @@ public struct HaleServices: Sendable {
             signInDevices: SignInDevices(
                 repository: SQLDeviceRepository(database: database), audit: audit, clock: clock),
             audit: audit, maximumPerAccount: configuration.accountLimits.passkeys, clock: clock)
+        accountPage = AccountPageSessions(
+            repository: SQLSessionRepository(database: database), origins: Set(configuration.passkeys.origins),
+            clock: clock)
         devices = Devices(
             repository: SQLDeviceRepository(database: database), challenges: challenges, sessions: sessions,
             audit: audit, settings: configuration.deviceKeys, maximumPerAccount: configuration.accountLimits.devices,

@@ -117,4 +117,5 @@ private func registerRoutes(_ app: Application) throws {
     try app.register(collection: FitnessChallengeRoutes())
     try app.register(collection: ConfirmationRoutes())
     try app.register(collection: AssociationRoutes())
+    try app.register(collection: AccountPageRoutes())
 }

@@ -99,6 +99,8 @@ extension HaleError.Code {
     public static let limitReached = Self(rawValue: "LIMIT_REACHED")
     /// The credential is valid, but the operation needs a more recent sign-in (401, RFC 9470 step-up).
     public static let freshSignInRequired = Self(rawValue: "FRESH_SIGN_IN_REQUIRED")
+    /// The account page's state-changing request came without its CSRF token, or from another origin (403).
+    public static let csrfRejected = Self(rawValue: "CSRF_REJECTED")
 }
 
 extension HaleError {

@@ -11,6 +11,8 @@ public struct AuthenticatedAccount: Authenticatable, Sendable, Equatable {
         case personalAccessToken(id: Int64)
         /// A Firebase ID token (seed 000's routes, when Firebase is configured), with its uid.
         case firebaseIDToken(uid: String)
+        /// The account page's session cookie.
+        case accountPage
     }
 
     /// The account.

@@ -34,7 +34,8 @@ struct RateLimitDocumentationTests {
                 try await app.testing().sendRequest(.GET, "/openapi.json").json())
             let tester = try app.testing(method: .running(hostname: "127.0.0.1", port: try freeLoopbackPort()))
             var limited: Set<String> = []
-            for route in app.routes.all {
+            // The account page's own routes are not in the OpenAPI document (AccountPageRateLimitTests).
+            for route in app.routes.all where route.path.first?.description != "account" {
                 let (name, path) = Self.probe(route)
                 guard !Self.ending.contains(name) else { continue }
                 for _ in 0..<2 {

@@ -124,11 +124,43 @@ public struct Passkeys: Sendable {
     }
 
     /// Signs in with a passkey: verifies the assertion and starts a session on the device of `installation` (see
-    /// `SignInDevices`).
+    /// `SignInDevices`). `browser` describes the browser the account page signs in from, whatever the passkey.
     public func authenticate(
         _ response: AuthenticationResponseJSON, ceremony: ServerChallengeID, rememberMe: Bool,
-        installation: String? = nil, logger: Logger
+        installation: String? = nil, browser: PasskeyDevice? = nil, logger: Logger
     ) async throws -> (account: AccountID, tokens: TokenPair) {
+        let passkey = try await verifiedPasskey(response, ceremony: ceremony, logger: logger)
+        // A device-bound passkey signs in where it was made, so its registration describes the device; a synced
+        // one may be on any of the person's devices.
+        let origin = SignInDevices.Origin(
+            installation: installation,
+            description: browser
+                ?? (passkey.backupEligible
+                    ? nil
+                    : PasskeyDevice(
+                        platform: passkey.platform, osVersion: passkey.osVersion, deviceName: passkey.deviceName)),
+            passkeyDevice: passkey.backupEligible ? nil : passkey.deviceId)
+        let device = try await signInDevices.device(
+            for: passkey.accountId, from: origin, method: "passkey", isNewAccount: false)
+        let tokens = try await sessions.start(
+            account: passkey.accountId, device: device, signInMethod: "passkey", rememberMe: rememberMe)
+        return (passkey.accountId, tokens)
+    }
+
+    /// Checks that the person holding one of `account`'s passkeys is present, without starting a session: the
+    /// account page asks for this before it deletes the account. Throws the same 401 as a failed sign-in.
+    public func confirmPresence(
+        _ response: AuthenticationResponseJSON, ceremony: ServerChallengeID, of account: AccountID, logger: Logger
+    ) async throws {
+        let passkey = try await verifiedPasskey(response, ceremony: ceremony, logger: logger)
+        guard passkey.accountId == account else { throw Self.authenticationFailed }
+    }
+
+    /// Consumes the ceremony, verifies the assertion against the stored passkey, and records the sign-in (or a
+    /// suspected clone).
+    private func verifiedPasskey(_ response: AuthenticationResponseJSON, ceremony: ServerChallengeID, logger: Logger)
+        async throws -> PasskeyCredential
+    {
         guard let (text, challenge) = SignedChallenge.value(inClientData: response.response.clientDataJSON) else {
             throw Self.authenticationFailed
         }
@@ -151,20 +183,7 @@ public struct Passkeys: Sendable {
                 throw Self.authenticationFailed
             }
         }
-        // A device-bound passkey signs in where it was made, so its registration describes the device; a synced
-        // one may be on any of the person's devices.
-        let origin = SignInDevices.Origin(
-            installation: installation,
-            description: passkey.backupEligible
-                ? nil
-                : PasskeyDevice(
-                    platform: passkey.platform, osVersion: passkey.osVersion, deviceName: passkey.deviceName),
-            passkeyDevice: passkey.backupEligible ? nil : passkey.deviceId)
-        let device = try await signInDevices.device(
-            for: passkey.accountId, from: origin, method: "passkey", isNewAccount: false)
-        let tokens = try await sessions.start(
-            account: passkey.accountId, device: device, signInMethod: "passkey", rememberMe: rememberMe)
-        return (passkey.accountId, tokens)
+        return passkey
     }
 
     /// The account's passkeys.

@@ -33,5 +33,6 @@ enum HaleMigrations {
         M0028_PseudonymizeAuditAccounts(),
         M0029_NameInstallations(),
         M0030_TieTokensToDevices(),
+        M0031_OpenAccountPageSessions(),
     ]
 }

@@ -144,4 +144,13 @@ struct SQLSessionRepository: SessionRepository {
             .where("expires_at", .greaterThan, date).orderBy("created_at", .descending)
             .all(decoding: Session.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
+
+    func setWebTokenHash(_ hash: String, of session: SessionID) async throws {
+        try await database.sql.update("sessions").set("web_token_hash", to: hash).where("id", .equal, session).run()
+    }
+
+    func find(webTokenHash hash: String) async throws -> Session? {
+        try await database.sql.select().column("*").from("sessions").where("web_token_hash", .equal, hash)
+            .first(decoding: Session.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
 }

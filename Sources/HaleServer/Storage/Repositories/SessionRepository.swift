@@ -31,4 +31,8 @@ protocol SessionRepository: Sendable {
     ) async throws -> (sessions: Int, personalAccessTokens: Int)
     /// The account's sessions that are neither revoked nor expired at `date`, newest first.
     func active(of account: AccountID, at date: Date) async throws -> [Session]
+    /// Gives the session the account page's cookie, by the cookie's hash.
+    func setWebTokenHash(_ hash: String, of session: SessionID) async throws
+    /// The session whose account-page cookie has this hash.
+    func find(webTokenHash hash: String) async throws -> Session?
 }

@@ -86,6 +86,8 @@ struct PasskeyResponse: Content {
     let name: String
     let credentialId: String
     let aaguid: String
+    /// The provider's name for its AAGUID, when known (`PasskeyProviders`).
+    let provider: String?
     let attestationFormat: String
     let backupEligible: Bool
     let backupState: Bool
@@ -103,6 +105,7 @@ struct PasskeyResponse: Content {
         name = passkey.name
         credentialId = passkey.credentialId
         aaguid = passkey.aaguid
+        provider = PasskeyProviders.name(ofAAGUID: passkey.aaguid)
         attestationFormat = passkey.attestationFormat
         backupEligible = passkey.backupEligible
         backupState = passkey.backupState

@@ -61,7 +61,7 @@ struct SessionRoutes: RouteCollection {
         switch identity.credential {
         case .personalAccessToken(let id):
             try await request.hale.personalAccessTokens.revoke(id)
-        case .accessToken:
+        case .accessToken, .accountPage:
             if let session = identity.sessionId {
                 try await request.hale.sessions.revoke(session, of: identity.accountId)
             }

@@ -1,0 +1,136 @@
+// The account page: signs in and up with passkeys, then shows what the account holds and lets the person manage it.
+import {api, APIError, setCSRFToken} from './api.js';
+import {browserName, conditionalMediationAvailable, createPasskey, getAssertion} from './webauthn.js';
+import {confirmAction, status} from './dom.js';
+import {renderAccount} from './sections.js';
+import {renderHealth} from './health.js';
+import {renderEvents} from './events.js';
+
+const browser = () => ({deviceName: browserName()});
+let conditional = null;
+
+function show(signedIn) {
+    document.getElementById('loading').hidden = true;
+    document.getElementById('signed-out').hidden = signedIn;
+    document.getElementById('signed-in').hidden = !signedIn;
+    document.getElementById('who').hidden = !signedIn;
+}
+
+/// Shows the account as it now is; `aria-busy` on the page's main region while it loads.
+export async function refresh() {
+    const main = document.getElementById('main');
+    main.setAttribute('aria-busy', 'true');
+    try {
+        await Promise.all([renderAccount(refresh), renderHealth(refresh), renderEvents()]);
+    } finally {
+        main.removeAttribute('aria-busy');
+    }
+}
+
+async function enter(session) {
+    setCSRFToken(session.csrfToken);
+    document.getElementById('who-name').textContent = session.account.email || 'Signed in';
+    show(true);
+    await refresh();
+}
+
+async function start() {
+    try {
+        await enter(await api('GET', 'session'));
+    } catch (error) {
+        if (!(error instanceof APIError) || error.status !== 401) status(error.message);
+        show(false);
+        offerAutofill();
+    }
+}
+
+/// Passkey autofill: a conditional request that the browser answers when the person picks a passkey in the
+/// username field's suggestions.
+async function offerAutofill() {
+    if (!await conditionalMediationAvailable()) return;
+    const controller = new AbortController();
+    const ceremony = await api('POST', 'sign-in/options');
+    const pending = getAssertion(ceremony.options, {mediation: 'conditional', signal: controller.signal})
+        .then(credential => finishSignIn(ceremony.ceremony, credential))
+        .catch(error => { if (error.name !== 'AbortError') status(message(error)); });
+    conditional = {controller, pending};
+}
+
+async function stopAutofill() {
+    if (!conditional) return;
+    const {controller, pending} = conditional;
+    conditional = null;
+    controller.abort();
+    await pending;
+}
+
+async function finishSignIn(ceremony, credential) {
+    const session = await api('POST', 'sign-in', {ceremony, credential, browser: browser()});
+    status('Signed in.');
+    await enter(session);
+}
+
+async function signIn(event) {
+    event.preventDefault();
+    await stopAutofill();
+    try {
+        const ceremony = await api('POST', 'sign-in/options');
+        await finishSignIn(ceremony.ceremony, await getAssertion(ceremony.options));
+    } catch (error) {
+        status(message(error));
+        offerAutofill();
+    }
+}
+
+async function signUp(event) {
+    event.preventDefault();
+    await stopAutofill();
+    const displayName = document.getElementById('sign-up-name').value;
+    const email = document.getElementById('sign-up-email').value.trim();
+    try {
+        const {options} = await api('POST', 'sign-up/options', {displayName, email: email || undefined, browser: browser()});
+        const session = await api('POST', 'sign-up', {credential: await createPasskey(options), browser: browser()});
+        status('Your account is ready.');
+        await enter(session);
+    } catch (error) {
+        status(message(error));
+    }
+}
+
+async function signOut(everywhere) {
+    if (everywhere && !await confirmAction(
+        'Sign out everywhere?',
+        'Every app, browser and token signed in to this account is signed out, this page included.',
+        'Sign out everywhere')) return;
+    await api('POST', everywhere ? 'sign-out-everywhere' : 'sign-out');
+    location.reload();
+}
+
+async function deleteAccount() {
+    if (!await confirmAction(
+        'Delete your account?',
+        'Your passkeys, devices, sessions, tokens, consent and all your health data are deleted for good. '
+            + 'Download your data first if you want to keep it. You will be asked for your passkey.',
+        'Delete my account')) return;
+    try {
+        const ceremony = await api('POST', 'account/delete/options');
+        const credential = await getAssertion(ceremony.options);
+        await api('POST', 'account/delete', {ceremony: ceremony.ceremony, credential});
+        show(false);
+        status('Your account has been deleted.');
+    } catch (error) {
+        status(message(error));
+    }
+}
+
+export function message(error) {
+    if (error.name === 'NotAllowedError') return 'The passkey request was cancelled or timed out.';
+    return error.message || String(error);
+}
+
+document.getElementById('sign-in-form').addEventListener('submit', signIn);
+document.getElementById('sign-up-form').addEventListener('submit', signUp);
+document.getElementById('sign-out').addEventListener('click', () => signOut(false));
+document.getElementById('sign-out-everywhere').addEventListener('click', () => signOut(true));
+document.getElementById('delete-account').addEventListener('click', deleteAccount);
+start();

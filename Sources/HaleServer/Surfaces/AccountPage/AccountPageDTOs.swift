@@ -1,0 +1,79 @@
+import Foundation
+import Vapor
+import WebAuthn
+
+/// What the page says about the browser it runs in: the device record's name and version. The platform is `web`.
+struct AccountPageBrowser: Codable, Sendable {
+    let deviceName: String?
+    let osVersion: String?
+
+    /// The name of a browser that did not say.
+    static let unnamed = PasskeyDevice(platform: "web", deviceName: "Web browser")
+
+    var device: PasskeyDevice {
+        PasskeyDevice(platform: "web", osVersion: osVersion, deviceName: deviceName ?? Self.unnamed.deviceName)
+    }
+}
+
+/// `POST /account/api/sign-in/options`, and the options of every other passkey ceremony: the options, and the
+/// ceremony to name when answering.
+struct AccountPageCeremony: Content {
+    let options: RequestOptions
+    let ceremony: String
+}
+
+/// `POST /account/api/sign-in`: the assertion the browser made for a ceremony.
+struct AccountPageSignIn: StrictRequestBody {
+    static let allowedFields: Set<String> = ["ceremony", "credential", "browser"]
+    let ceremony: String
+    let credential: AuthenticationResponseJSON
+    let browser: AccountPageBrowser?
+}
+
+/// `POST /account/api/sign-up/options`: who the new account is.
+struct AccountPageSignUpOptions: StrictRequestBody {
+    static let allowedFields: Set<String> = ["displayName", "email", "browser"]
+    let displayName: String
+    let email: String?
+    let browser: AccountPageBrowser?
+}
+
+/// `POST /account/api/sign-up` and `POST /account/api/passkeys`: the passkey the browser created.
+struct AccountPageRegistration: StrictRequestBody {
+    static let allowedFields: Set<String> = ["credential", "browser"]
+    let credential: RegistrationResponseJSON
+    let browser: AccountPageBrowser?
+}
+
+/// `POST /account/api/account/delete`: the passkey ceremony that shows the person is there.
+struct AccountPagePresence: StrictRequestBody {
+    static let allowedFields: Set<String> = ["ceremony", "credential"]
+    let ceremony: String
+    let credential: AuthenticationResponseJSON
+}
+
+/// `GET /account/api/session`, and the answer to a sign-in or sign-up: who is signed in, and the CSRF token every
+/// state-changing request of the page sends back in `X-CSRF-Token`.
+struct AccountPageSessionResponse: Content {
+    let account: AccountResponse
+    let sessionId: String
+    let deviceId: String?
+    let csrfToken: String
+}
+
+/// `GET /account/api/sessions`: where and when the account is signed in.
+struct AccountPageSessionList: Content {
+    struct Item: Content {
+        let id: String
+        let signInMethod: String
+        let deviceId: String?
+        let deviceName: String?
+        let platform: String?
+        let createdAt: String
+        let lastUsedAt: String
+        let expiresAt: String
+        let current: Bool
+    }
+
+    let sessions: [Item]
+}

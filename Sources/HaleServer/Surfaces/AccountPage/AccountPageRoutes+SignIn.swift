@@ -1,0 +1,89 @@
+import Vapor
+import WebAuthn
+
+/// Signing in, up and out on the page: seed 000's passkey ceremonies, ending in a session the browser holds as a
+/// cookie instead of tokens in the answer.
+extension AccountPageRoutes {
+    func signInOptions(_ request: Request) async throws -> AccountPageCeremony {
+        let (options, ceremony) = try await request.hale.passkeys.authenticationOptions()
+        return AccountPageCeremony(options: options, ceremony: ceremony.description)
+    }
+
+    func signIn(_ request: Request) async throws -> Response {
+        let body = try request.decodeStrict(AccountPageSignIn.self)
+        guard let ceremony = ServerChallengeID(body.ceremony) else { throw HaleError.invalidChallenge }
+        let browser = try body.browser?.device.checked(fieldPrefix: "browser.")
+        let response = Response()
+        let installation = AccountPageCookies.installation(of: request, settingOn: response)
+        let (_, tokens) = try await request.hale.passkeys.authenticate(
+            body.credential, ceremony: ceremony, rememberMe: false, installation: installation,
+            browser: browser ?? AccountPageBrowser.unnamed, logger: request.logger)
+        return try await opened(tokens.sessionId, on: response, for: request)
+    }
+
+    func signUpOptions(_ request: Request) async throws -> CreationOptionsResponse {
+        let body = try request.decodeStrict(AccountPageSignUpOptions.self)
+        let browser = try (body.browser?.device ?? AccountPageBrowser.unnamed).checked(fieldPrefix: "browser.")
+        return CreationOptionsResponse(
+            options: try await request.hale.passkeys.signUpOptions(
+                displayName: body.displayName, email: body.email, device: browser))
+    }
+
+    func signUp(_ request: Request) async throws -> Response {
+        let body = try request.decodeStrict(AccountPageRegistration.self)
+        let response = Response()
+        let installation = AccountPageCookies.installation(of: request, settingOn: response)
+        let registered = try await request.hale.passkeys.register(
+            body.credential, account: nil, device: try body.browser?.device.checked(fieldPrefix: "browser."),
+            installation: installation)
+        guard let tokens = registered.tokens else { throw HaleError.invalidChallenge }
+        return try await opened(tokens.sessionId, on: response, for: request)
+    }
+
+    func session(_ request: Request) async throws -> AccountPageSessionResponse {
+        let identity = try request.account
+        guard let account = try await request.hale.accounts.find(identity.accountId),
+            let cookie = request.cookies[AccountPageCookies.session]?.string, let session = identity.sessionId
+        else {
+            throw HaleError.invalidToken
+        }
+        return AccountPageSessionResponse(
+            account: AccountResponse(account), sessionId: session.description,
+            deviceId: identity.deviceId?.description, csrfToken: AccountPageSessions.csrfToken(for: cookie))
+    }
+
+    func signOut(_ request: Request) async throws -> Response {
+        let identity = try request.account
+        if let session = identity.sessionId {
+            try await request.hale.sessions.revoke(session, of: identity.accountId)
+        }
+        return try await signedOut(request)
+    }
+
+    func signOutEverywhere(_ request: Request) async throws -> Response {
+        let identity = try request.account
+        try await request.hale.sessions.signOutEverywhere(identity.accountId, requester: identity.sessionId)
+        return try await signedOut(request)
+    }
+
+    /// Gives the new session its cookie and answers what `GET /account/api/session` would.
+    private func opened(_ session: SessionID, on response: Response, for request: Request) async throws -> Response {
+        let cookie = try await request.hale.accountPage.open(session)
+        AccountPageCookies.setSession(cookie, on: response, for: request)
+        let identity = try await request.hale.accountPage.identity(cookie: cookie)
+        guard let account = try await request.hale.accounts.find(identity.accountId) else {
+            throw HaleError.invalidToken
+        }
+        try response.content.encode(
+            AccountPageSessionResponse(
+                account: AccountResponse(account), sessionId: session.description,
+                deviceId: identity.deviceId?.description, csrfToken: AccountPageSessions.csrfToken(for: cookie)))
+        return response
+    }
+
+    func signedOut(_ request: Request) async throws -> Response {
+        let response = try await SuccessResponse().encodeResponse(for: request)
+        AccountPageCookies.clearSession(on: response, for: request)
+        return response
+    }
+}

@@ -1,0 +1,329 @@
+"""The account page (`/account`) as a person uses it, in headless Chromium with WebAuthn virtual authenticators,
+against a running `hale serve` (HALE_URL=http://localhost:PORT, passkeys.rpId=localhost).
+
+One journey, in order: sign up with a passkey; add a second; sign out and in with it; rename and delete the first;
+see a device registered through seed 002's API; grant consent; sync steps through the API and read them in the
+chart, checked against the statistics API; revoke consent and see them gone; end another session; download the
+export; delete the account. Beside it: the CSP blocks an injected inline script, and a cross-site POST or one
+without the CSRF token is refused. Screenshots at phone and desktop widths go to HALE_SCREENSHOTS.
+"""
+
+import datetime
+import json
+import os
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import HALE_URL, authenticator_options
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "hostile"))
+from device_key import DeviceKey  # noqa: E402
+
+pytestmark = pytest.mark.skipif(not HALE_URL, reason="needs HALE_URL")
+SCREENSHOTS = os.environ.get("HALE_SCREENSHOTS", "")
+TIME_ZONE = "America/New_York"
+
+
+def call(method, path, token=None, body=None, headers=None):
+    request = urllib.request.Request(f"{HALE_URL}{path}", method=method)
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    for name, value in (headers or {}).items():
+        request.add_header(name, value)
+    data = None
+    if body is not None:
+        data = json.dumps(body).encode()
+        request.add_header("Content-Type", "application/json")
+    try:
+        with urllib.request.urlopen(request, data=data, timeout=30) as response:
+            return response.status, json.loads(response.read() or b"{}")
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read() or b"{}")
+
+
+def wait(browser, condition, timeout=30):
+    return WebDriverWait(browser, timeout, ignored_exceptions=[StaleElementReferenceException]).until(
+        lambda driver: condition(driver))
+
+
+def settled(browser):
+    """Waits until the page has shown the account as it is after the last action."""
+    visible(browser, "#signed-in")
+    wait(browser, lambda d: d.find_element(By.ID, "main").get_attribute("aria-busy") is None)
+
+
+def visible(browser, selector):
+    return wait(browser, lambda d: next((e for e in d.find_elements(By.CSS_SELECTOR, selector) if e.is_displayed()), None))
+
+
+def items(browser, list_id, attribute):
+    return browser.find_elements(By.CSS_SELECTOR, f"#{list_id} li[{attribute}]")
+
+
+def page_api(browser, method, path):
+    """Calls /account/api from the page itself, as its own scripts do (cookie and CSRF token included)."""
+    return browser.execute_async_script(
+        """
+        const [method, path, done] = arguments;
+        import('/account/assets/api.js').then(({api}) => api(method, path))
+            .then(body => done({ok: true, body}), error => done({ok: false, status: error.status, code: error.code}));
+        """,
+        method,
+        path,
+    )
+
+
+# Seed 000's sign-in from the page, with the browser's authenticator: a bearer token for the API calls an app makes.
+APP_SIGN_IN = """
+const done = arguments[arguments.length - 1];
+const post = (path, body) => fetch(path, {method: 'POST', headers: {'Content-Type': 'application/json'},
+    body: JSON.stringify(body)}).then(response => response.json());
+(async () => {
+    const request = await post('/api/mobile/biometric/authenticate/options', {});
+    const asserted = await navigator.credentials.get(
+        {publicKey: PublicKeyCredential.parseRequestOptionsFromJSON(request.options)});
+    done(await post('/api/mobile/biometric/authenticate/verify', {credential: asserted.toJSON(), uid: request.uid}));
+})().catch(error => done({error: String(error)}));
+"""
+
+
+def register_device(token, name):
+    key = DeviceKey()
+    fingerprint = os.urandom(16).hex()
+    status, challenge = call("POST", "/api/v1/devices/register/challenge", token, {
+        "deviceName": name, "deviceType": "mobile", "deviceFingerprint": fingerprint,
+        "publicKey": key.public_key_pem, "keyAlgorithm": "ES256"})
+    assert status == 200, challenge
+    status, verified = call("POST", "/api/v1/devices/register/verify", token, {
+        "sessionId": challenge["sessionId"], "signedChallenge": key.sign(challenge["challenge"])})
+    assert status == 200, verified
+    return verified["deviceId"]
+
+
+def steps_samples():
+    """Three days of steps, ending today in TIME_ZONE (written with New York's offset, as a phone there would)."""
+    today = datetime.datetime.now(datetime.timezone(datetime.timedelta(hours=-5))).date()
+    samples = []
+    for back, value in [(0, 1200), (1, 3400), (2, 5600)]:
+        day = today - datetime.timedelta(days=back)
+        samples.append({
+            "id": f"6F1E3C2A-9B7D-4E21-8F3A-1C2B3D4E5F6{back}", "type": "steps", "value": value, "unit": "count",
+            "startDate": f"{day.isoformat()}T09:00:00-05:00", "endDate": f"{day.isoformat()}T09:30:00-05:00",
+            "timeZoneOffset": "-05:00", "sourceBundle": "com.apple.health", "deviceModel": "iPhone15,2",
+            "userEntered": False})
+    return samples
+
+
+def chart_rows(browser):
+    rows = browser.find_elements(By.CSS_SELECTOR, "#chart-table tbody tr")
+    return {row.get_attribute("data-label"): row.find_element(By.CSS_SELECTOR, "td").get_attribute("textContent")
+            for row in rows}
+
+
+def screenshot(browser, name):
+    if not SCREENSHOTS:
+        return
+    os.makedirs(SCREENSHOTS, exist_ok=True)
+    for width, label in [(360, "phone"), (1280, "desktop")]:
+        browser.set_window_size(width, 900)
+        time.sleep(0.6)  # the chart redraws itself at the new width after resizing settles
+        height = browser.execute_script("return document.documentElement.scrollHeight")
+        browser.set_window_size(width, min(height + 120, 8000))
+        browser.save_screenshot(os.path.join(SCREENSHOTS, f"{name}-{label}.png"))
+    browser.set_window_size(1280, 900)
+
+
+def confirm(browser):
+    visible(browser, "#confirm-ok").click()
+
+
+def test_a_person_manages_their_account(browser):
+    browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": TIME_ZONE})
+    browser.add_virtual_authenticator(authenticator_options())
+    browser.get(f"{HALE_URL}/account")
+
+    # Sign up with a passkey.
+    visible(browser, "#sign-up-name").send_keys("Ada Lovelace")
+    browser.find_element(By.ID, "sign-up").click()
+    settled(browser)
+    wait(browser, lambda d: len(items(d, "passkeys", "data-passkey")) == 1)
+    first = items(browser, "passkeys", "data-passkey")[0].get_attribute("data-passkey")
+    cookie = browser.get_cookie("hale_account")
+    assert cookie["httpOnly"] and cookie["sameSite"] == "Strict" and cookie["path"] == "/account"
+    assert not browser.execute_script("return document.cookie.includes('hale_account')")
+
+    # A second passkey, on another authenticator: the first holds a credential the options exclude.
+    browser.remove_virtual_authenticator()
+    browser.add_virtual_authenticator(authenticator_options())
+    browser.find_element(By.ID, "add-passkey").click()
+    wait(browser, lambda d: len(items(d, "passkeys", "data-passkey")) == 2)
+    settled(browser)
+    second = next(e.get_attribute("data-passkey") for e in items(browser, "passkeys", "data-passkey")
+                  if e.get_attribute("data-passkey") != first)
+
+    # Sign out. With the passkey's authenticator there, the passkey autofill (conditional mediation) signs straight
+    # back in, without a click: a new session.
+    before = page_api(browser, "GET", "session")["body"]["sessionId"]
+    browser.find_element(By.ID, "sign-out").click()
+    wait(browser, lambda d: (page_api(d, "GET", "session").get("body") or {}).get("sessionId") not in (None, before))
+    settled(browser)
+
+    # Without it, the page stays signed out; with it back, the button signs in with the second passkey.
+    saved = browser.get_credentials()
+    browser.remove_virtual_authenticator()
+    browser.find_element(By.ID, "sign-out").click()
+    visible(browser, "#signed-out")
+    assert page_api(browser, "GET", "session")["status"] == 401
+    browser.add_virtual_authenticator(authenticator_options())
+    for credential in saved:
+        browser.add_credential(credential)
+    browser.find_element(By.ID, "sign-in").click()
+    settled(browser)
+    passkeys = {p["id"]: p for p in page_api(browser, "GET", "passkeys")["body"]["passkeys"]}
+    assert passkeys[second].get("lastUsedAt") is not None and passkeys[first].get("lastUsedAt") is None
+
+    # Rename the first, then delete it.
+    row = browser.find_element(By.CSS_SELECTOR, f'li[data-passkey="{first}"]')
+    row.find_element(By.XPATH, ".//button[text()='Rename']").click()
+    field = visible(browser, f'li[data-passkey="{first}"] form input')
+    field.clear()
+    field.send_keys("Old laptop")
+    browser.find_element(By.CSS_SELECTOR, f'li[data-passkey="{first}"] form button[type=submit]').click()
+    wait(browser, lambda d: "Old laptop" in d.find_element(By.CSS_SELECTOR, f'li[data-passkey="{first}"] .name').text)
+    settled(browser)
+    browser.find_element(By.CSS_SELECTOR, f'li[data-passkey="{first}"] button.danger').click()
+    wait(browser, lambda d: [e.get_attribute("data-passkey") for e in items(d, "passkeys", "data-passkey")] == [second])
+
+    # An app signs in with the passkey and registers a device key, as seed 002's Android app does.
+    signed_in = browser.execute_async_script(APP_SIGN_IN)
+    token = signed_in["token"]
+    device = register_device(token, "Pixel 8")
+    browser.refresh()
+    settled(browser)
+    visible(browser, f'li[data-device="{device}"]')
+    assert "Pixel 8" in browser.find_element(By.CSS_SELECTOR, f'li[data-device="{device}"]').text
+
+    # Consent, on the page; steps synced through the API; the chart's numbers are the statistics API's.
+    browser.find_element(By.CSS_SELECTOR, '[data-consent="apple/steps"] button').click()
+    wait(browser, lambda d: "shared" in d.find_element(By.CSS_SELECTOR, '[data-consent="apple/steps"]').text
+         and "not shared" not in d.find_element(By.CSS_SELECTOR, '[data-consent="apple/steps"]').text)
+    status, synced = call("POST", "/api/v1/health/sync", token, {
+        "provider": "healthkit", "syncType": "manual", "samples": steps_samples()})
+    assert status == 200 and synced["syncLog"]["recordsInserted"] == 3, synced
+    browser.refresh()
+    settled(browser)
+    wait(browser, lambda d: len(chart_rows(d)) == 7)
+    rows = chart_rows(browser)
+    start, end = min(rows), max(rows)
+    status, statistics = call("GET", f"/health/statistics?startDate={start}&endDate={end}&period=day", token,
+                              headers={"X-Timezone": TIME_ZONE})
+    assert status == 200
+    expected = {item["date"]: item["steps"] for item in statistics["items"]}
+    assert {label: int(text.replace(",", "")) for label, text in rows.items()} == expected
+    assert sorted(v for v in expected.values() if v) == [1200, 3400, 5600]
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#chart svg .bar rect")) == 7
+    assert "steps" in browser.find_element(By.CSS_SELECTOR, "#chart svg").get_attribute("aria-label").lower()
+    screenshot(browser, "account")
+
+    # Revoking consent deletes the data: the page says so first, and the chart and the API show it gone.
+    browser.find_element(By.CSS_SELECTOR, '[data-consent="apple/steps"] button').click()
+    assert "deleted" in visible(browser, "#confirm-text").text
+    confirm(browser)
+    wait(browser, lambda d: "not shared" in d.find_element(By.CSS_SELECTOR, '[data-consent="apple/steps"]').text)
+    wait(browser, lambda d: all(text == "0" for text in chart_rows(d).values()))
+    status, statistics = call("GET", f"/health/statistics?startDate={start}&endDate={end}&period=day", token,
+                              headers={"X-Timezone": TIME_ZONE})
+    assert [item["steps"] for item in statistics["items"]] == [0] * 7
+
+    # End the app's session from the page: it disappears, and its token stops working.
+    app_session = next(s["id"] for s in page_api(browser, "GET", "sessions")["body"]["sessions"] if not s["current"])
+    browser.find_element(By.CSS_SELECTOR, f'li[data-session="{app_session}"] button').click()
+    wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, f'li[data-session="{app_session}"]'))
+    assert call("GET", "/api/v1/account", token)[0] == 401
+
+    # Download everything: the export the link serves names the account and its passkey.
+    export = browser.execute_async_script(
+        "const done = arguments[0];"
+        "fetch(document.getElementById('export').href).then(r => r.json()).then(done, e => done({error: String(e)}));")
+    assert export["account"]["id"] == signed_in["accountId"]
+    assert [p["id"] for p in export["passkeys"]] == [second]
+
+    # Delete the account: a fresh passkey ceremony, then nothing of it is left to sign in to.
+    browser.find_element(By.ID, "delete-account").click()
+    confirm(browser)
+    visible(browser, "#signed-out")
+    wait(browser, lambda d: "deleted" in d.find_element(By.ID, "status").text)
+    assert page_api(browser, "GET", "session")["status"] == 401
+    status, _ = call("POST", "/api/mobile/biometric/authenticate/options", body={})
+    again = browser.execute_async_script(APP_SIGN_IN)
+    assert "token" not in again
+
+
+class AttackerPage(BaseHTTPRequestHandler):
+    """Another site: a form that posts to the account page's sign-out-everywhere when opened."""
+
+    target = ""
+
+    def do_GET(self):
+        body = (
+            "<!doctype html><form id=f method=post action='" + self.target + "/account/api/sign-out-everywhere'>"
+            "</form><script>document.getElementById('f').submit()</script>"
+        ).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *arguments):
+        pass
+
+
+def test_the_page_refuses_injected_scripts_and_forged_requests(browser):
+    browser.add_virtual_authenticator(authenticator_options())
+    browser.get(f"{HALE_URL}/account")
+    visible(browser, "#sign-up-name").send_keys("Grace Hopper")
+    browser.find_element(By.ID, "sign-up").click()
+    visible(browser, "#signed-in")
+
+    # An inline script injected into the page does not run: the CSP allows only the page's own files.
+    outcome = browser.execute_async_script(
+        """
+        const done = arguments[0];
+        const violations = [];
+        document.addEventListener('securitypolicyviolation', event => violations.push(event.violatedDirective));
+        const script = document.createElement('script');
+        script.textContent = 'window.injected = true';
+        document.body.append(script);
+        setTimeout(() => done({ran: window.injected === true, violations}), 500);
+        """)
+    assert outcome == {"ran": False, "violations": ["script-src-elem"]}
+
+    # A POST with the session cookie but without the page's CSRF token is refused.
+    cookie = browser.get_cookie("hale_account")["value"]
+    status, body = call("POST", "/account/api/sign-out-everywhere", headers={"Cookie": f"hale_account={cookie}"})
+    assert (status, body["error"]["code"]) == (403, "CSRF_REJECTED")
+
+    # Another site's form, posting to the page's API: refused, and the person is still signed in.
+    AttackerPage.target = HALE_URL
+    attacker = ThreadingHTTPServer(("127.0.0.1", 0), AttackerPage)
+    threading.Thread(target=attacker.serve_forever, daemon=True).start()
+    try:
+        browser.get(f"http://attacker.test:{attacker.server_address[1]}/")
+        wait(browser, lambda d: "/account/api/sign-out-everywhere" in d.current_url)
+        refused = json.loads(browser.find_element(By.TAG_NAME, "body").text)
+        assert refused["error"]["code"] == "CSRF_REJECTED"
+    finally:
+        attacker.shutdown()
+    browser.get(f"{HALE_URL}/account")
+    visible(browser, "#signed-in")
+    assert page_api(browser, "GET", "session")["ok"]
