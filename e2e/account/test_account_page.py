@@ -21,6 +21,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import HALE_URL, authenticator_options
@@ -142,6 +143,18 @@ def screenshot(browser, name):
     browser.set_window_size(1280, 900)
 
 
+def unlabelled_controls(browser):
+    """Every control the page shows has a name a screen reader can say: a label, aria-label, or its text."""
+    return browser.execute_script(
+        """
+        return [...document.querySelectorAll('button, input, select, a[href]')]
+            .filter(control => control.offsetParent !== null)
+            .filter(control => !((control.labels && control.labels.length) || control.getAttribute('aria-label')
+                || control.textContent.trim()))
+            .map(control => control.outerHTML);
+        """)
+
+
 def confirm(browser):
     visible(browser, "#confirm-ok").click()
 
@@ -230,9 +243,19 @@ def test_a_person_manages_their_account(browser):
     expected = {item["date"]: item["steps"] for item in statistics["items"]}
     assert {label: int(text.replace(",", "")) for label, text in rows.items()} == expected
     assert sorted(v for v in expected.values() if v) == [1200, 3400, 5600]
+    counted = {row.get_attribute("data-label"): row.find_element(By.CSS_SELECTOR, "td.source").text
+               for row in browser.find_elements(By.CSS_SELECTOR, "#chart-table tbody tr")}
+    assert {label: name for label, name in counted.items() if expected[label]} == {
+        label: "iPhone15,2 · com.apple.health" for label, steps in expected.items() if steps}
+    assert {name for label, name in counted.items() if not expected[label]} == {"—"}
     assert len(browser.find_elements(By.CSS_SELECTOR, "#chart svg .bar rect")) == 7
     assert "steps" in browser.find_element(By.CSS_SELECTOR, "#chart svg").get_attribute("aria-label").lower()
     screenshot(browser, "account")
+    assert unlabelled_controls(browser) == []
+    browser.set_window_size(360, 900)
+    time.sleep(0.6)
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= 360, "no sideways scrolling"
+    browser.set_window_size(1280, 900)
 
     # Revoking consent deletes the data: the page says so first, and the chart and the API show it gone.
     browser.find_element(By.CSS_SELECTOR, '[data-consent="apple/steps"] button').click()
@@ -291,8 +314,8 @@ class AttackerPage(BaseHTTPRequestHandler):
 def test_the_page_refuses_injected_scripts_and_forged_requests(browser):
     browser.add_virtual_authenticator(authenticator_options())
     browser.get(f"{HALE_URL}/account")
-    visible(browser, "#sign-up-name").send_keys("Grace Hopper")
-    browser.find_element(By.ID, "sign-up").click()
+    # Signed up with the keyboard alone: the name, then Enter.
+    visible(browser, "#sign-up-name").send_keys("Grace Hopper" + Keys.ENTER)
     visible(browser, "#signed-in")
 
     # An inline script injected into the page does not run: the CSP allows only the page's own files.

@@ -46,6 +46,8 @@ public struct HaleServices: Sendable {
     public let appleNotifications: AppleNotifications
     /// Seed 001's health data.
     public let health: HealthData
+    /// Which source counted for each day (the account page's chart).
+    public let healthDaySources: HealthDaySources
     /// Consent to synced health data (seeds 000 and 004).
     public let healthConsents: HealthConsents
     /// Sample sync (seeds 000 and 004).
@@ -138,6 +140,9 @@ public struct HaleServices: Sendable {
         healthConsents = HealthConsents(
             repository: SQLHealthConsentRepository(database: database), samples: healthSamples,
             attested: SQLHealthRepository(database: database), rollups: rollups, audit: audit, clock: clock)
+        healthDaySources = HealthDaySources(
+            attested: SQLHealthRepository(database: database), synced: healthSamples,
+            priorities: configuration.health.sourcePriorities)
         health = HealthData(
             repository: SQLHealthRepository(database: database), synced: healthSamples, consents: healthConsents,
             challenges: challenges,

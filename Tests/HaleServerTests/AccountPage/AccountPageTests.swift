@@ -225,4 +225,24 @@ struct AccountPageTests {
             #expect(listed.sorted() == ["Pixel 8 [\"device_key\"]", "Web browser [\"passkey\"]"].sorted())
         }
     }
+
+    @Test func signingOutEverywhereEndsEverySessionAndToken() async throws {
+        try await withHale(settings: PageVisitor.settings) { app in
+            var browser = try PageVisitor(app)
+            let signedUp = try await browser.signUp()
+            let account = try #require(AccountID(signedUp.account.id))
+            let token = try await app.hale.personalAccessTokens.create(for: account, name: "cli").token
+            var other = try PageVisitor(app)
+            other.passkey = browser.passkey
+            _ = try other.opened(try await other.signIn())
+
+            let response = try await browser.send(.POST, "/account/api/sign-out-everywhere")
+            #expect(response.status == .ok)
+            #expect(browser.cookies[AccountPageCookies.session] == nil)
+            #expect(try await other.send(.GET, "/account/api/session").status == .unauthorized)
+            let api = try await app.testing().sendRequest(.GET, "/api/v1/account", headers: .bearer(token))
+            #expect(api.status == .unauthorized)
+            #expect(try await app.hale.sessions.active(of: account).isEmpty)
+        }
+    }
 }

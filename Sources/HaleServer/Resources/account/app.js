@@ -27,11 +27,12 @@ export async function refresh() {
     }
 }
 
+/// Loads everything before showing it, so nothing moves once the account appears.
 async function enter(session) {
     setCSRFToken(session.csrfToken);
     document.getElementById('who-name').textContent = session.account.email || 'Signed in';
-    show(true);
     await refresh();
+    show(true);
 }
 
 async function start() {

@@ -93,21 +93,30 @@ export function range(period, today = new Date()) {
 }
 
 async function renderChart() {
-    const metric = metrics[document.getElementById('chart-metric').value];
+    const measure = document.getElementById('chart-metric').value;
+    const metric = metrics[measure];
     const view = document.getElementById('chart-period').value;
     const query = range(view);
     const statistics = await api('GET',
         `health/statistics?startDate=${query.startDate}&endDate=${query.endDate}&period=${query.period}`,
         undefined, {'X-Timezone': timeZone});
-    const items = statistics.items.map(item => ({label: item.date, value: metric.value(item)}));
+    // By day, each day names the source that counted: the attested upload, or the highest-ranked synced source.
+    const byDay = query.period === 'day';
+    const sources = byDay
+        ? await api('GET', `health/sources?startDate=${query.startDate}&endDate=${query.endDate}&measure=${measure}`)
+        : {days: []};
+    const counted = new Map(sources.days.map(day => [day.date, day.name]));
+    const items = statistics.items.map(item => ({label: item.date, value: metric.value(item), source: counted.get(item.date)}));
     const total = metric.value(statistics.summary);
     const caption = `${metric.label} from ${query.startDate} to ${query.endDate}, by ${query.period}: `
         + `${format(total)} ${metric.unit} in all.`;
     document.getElementById('chart-caption').textContent = caption;
     document.getElementById('chart-table-unit').textContent = `${metric.label} (${metric.unit})`;
     replace('chart', [barChart(items, metric, caption)]);
+    document.getElementById('chart-table-source').hidden = !byDay;
     document.querySelector('#chart-table tbody').replaceChildren(...items.map(item =>
-        el('tr', {'data-label': item.label}, el('th', {scope: 'row'}, item.label), el('td', {}, format(item.value)))));
+        el('tr', {'data-label': item.label}, el('th', {scope: 'row'}, item.label), el('td', {}, format(item.value)),
+            byDay ? el('td', {class: 'source'}, item.source || '—') : null)));
 }
 
 const format = value => Number.isInteger(value) ? value.toLocaleString() : value.toLocaleString(undefined, {maximumFractionDigits: 2});
@@ -117,7 +126,9 @@ const format = value => Number.isInteger(value) ? value.toLocaleString() : value
 function barChart(items, metric, caption) {
     // Drawn at the box's own width, so text stays 13 px from a 320 px phone to a desktop.
     const box = document.getElementById('chart');
-    const width = Math.max(300, Math.min(900, box.clientWidth || 720)), height = box.clientHeight || 260;
+    // Before the page is shown the box has no size: estimate it from the window and the page's margins.
+    const estimate = Math.min(848, document.documentElement.clientWidth - 66);
+    const width = Math.max(280, Math.min(900, box.clientWidth || estimate)), height = box.clientHeight || 260;
     const left = 64, bottom = 40, top = 16, right = 8;
     const maximum = niceCeiling(Math.max(1, ...items.map(item => item.value)));
     const plotWidth = width - left - right, plotHeight = height - top - bottom;
@@ -134,7 +145,7 @@ function barChart(items, metric, caption) {
         items.map((item, index) => svg('g', {class: 'bar'},
             svg('rect', {x: left + index * step + step * 0.15, y: y(item.value), width: step * 0.7,
                 height: Math.max(0, top + plotHeight - y(item.value))},
-                svg('title', {}, `${item.label}: ${format(item.value)} ${metric.unit}`)),
+                svg('title', {}, `${item.label}: ${format(item.value)} ${metric.unit}${item.source ? `, from ${item.source}` : ''}`)),
             index % every === 0
                 ? svg('text', {x: left + index * step + step / 2, y: height - bottom + 16, 'text-anchor': 'middle'}, shortLabel(item.label))
                 : null)));

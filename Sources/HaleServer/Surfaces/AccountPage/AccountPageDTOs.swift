@@ -1,4 +1,5 @@
 import Foundation
+import HealthSamples
 import Vapor
 import WebAuthn
 
@@ -76,4 +77,34 @@ struct AccountPageSessionList: Content {
     }
 
     let sessions: [Item]
+}
+
+/// `GET /account/api/health/sources`: which source counted on each day that has data.
+struct AccountPageDaySources: Content {
+    struct Day: Content {
+        let date: String
+        /// `attested` or `synced`.
+        let kind: String
+        /// For people: the device model or type and the app, or "Entered by hand", or "Attested upload".
+        let name: String
+    }
+
+    let days: [Day]
+
+    init(_ sources: [LocalDate: HealthDaySources.Source]) {
+        days = sources.sorted { $0.key < $1.key }.map { day, source in
+            switch source {
+            case .attested:
+                Day(date: day.description, kind: "attested", name: "Attested upload")
+            case .synced(let sample):
+                Day(date: day.description, kind: "synced", name: Self.name(of: sample))
+            }
+        }
+    }
+
+    static func name(of source: SampleSource) -> String {
+        let device = source.deviceModel ?? source.deviceType ?? "Unknown device"
+        let named = [device, source.bundleID].compactMap { $0 }.joined(separator: " · ")
+        return source.isUserEntered ? "Entered by hand (\(named))" : named
+    }
 }

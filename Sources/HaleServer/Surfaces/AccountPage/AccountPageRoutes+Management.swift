@@ -1,3 +1,4 @@
+import HealthSamples
 import Vapor
 import WebAuthn
 
@@ -47,6 +48,24 @@ extension AccountPageRoutes {
         }
         return session == identity.sessionId
             ? try await signedOut(request) : try await SuccessResponse().encodeResponse(for: request)
+    }
+
+    /// `?startDate=…&endDate=…&measure=steps|distance|calories|duration`: the source that counted on each day.
+    func daySources(_ request: Request) async throws -> AccountPageDaySources {
+        let query = try HealthRoutes.rejectQuery(request, allowing: ["startDate", "endDate", "measure"])
+        func date(_ name: String) throws -> LocalDate {
+            guard let text = try query.single(name), let date = LocalDate(text) else {
+                throw HaleError.invalidRequest("\(name) must be a date as YYYY-MM-DD")
+            }
+            return date
+        }
+        guard let measure = try query.single("measure").flatMap(HealthDaySources.Measure.init(rawValue:)) else {
+            throw HaleError.invalidRequest("measure must be one of: steps, distance, calories, duration")
+        }
+        return AccountPageDaySources(
+            try await request.hale.healthDaySources.sources(
+                of: try request.account.accountId, measure: measure, from: try date("startDate"),
+                through: try date("endDate")))
     }
 
     func deletionOptions(_ request: Request) async throws -> AccountPageCeremony {

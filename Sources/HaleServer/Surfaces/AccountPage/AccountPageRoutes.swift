@@ -53,6 +53,7 @@ struct AccountPageRoutes: RouteCollection {
         signedIn.delete("consent", ":platform", ":permission", use: consent.revoke)
 
         signedIn.get("health", "statistics", use: HealthRoutes().statistics)
+        signedIn.get("health", "sources", use: daySources)
         signedIn.get("health", "connections", use: HealthConnectionRoutes().list)
         signedIn.get("health", "sync-logs", use: HealthSyncRoutes().logs)
 
