@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "SocialTokens", targets: ["SocialTokens"]),
         .library(name: "DeviceIntegrity", targets: ["DeviceIntegrity"]),
         .library(name: "HealthSamples", targets: ["HealthSamples"]),
+        .library(name: "HealthExport", targets: ["HealthExport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.0"),
@@ -39,6 +40,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.21.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.27.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
     ],
     targets: [
         .target(name: "CBOR", swiftSettings: strict),
@@ -125,6 +127,18 @@ let package = Package(
         ),
         .testTarget(name: "HealthSamplesTests", dependencies: ["HealthSamples"], swiftSettings: strict),
         .target(
+            name: "HealthExport",
+            dependencies: [
+                "HealthSamples", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "HealthExportTests",
+            dependencies: ["HealthExport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            swiftSettings: strict),
+        .target(
             name: "HaleClient",
             dependencies: [
                 "WebAuthn", "CBOR", .product(name: "Crypto", package: "swift-crypto"),
@@ -157,7 +171,7 @@ let package = Package(
                 "DeviceKeys",
                 "SocialTokens",
                 "DeviceIntegrity",
-                "HealthSamples",
+                "HealthSamples", "HealthExport",
                 "CBOR",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -209,7 +223,7 @@ let package = Package(
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                "CBOR",
+                "CBOR", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strict
         ),

@@ -52,6 +52,8 @@ public struct HaleServices: Sendable {
     public let healthConsents: HealthConsents
     /// Sample sync (seeds 000 and 004).
     public let healthSync: HealthSync
+    /// Apple Health export imports, through the sample sync.
+    public let appleHealthImport: AppleHealthImport
     /// The export and deletion of an account's health data.
     public let healthDataRights: HealthDataRights
     /// The whole account's export.
@@ -156,6 +158,7 @@ public struct HaleServices: Sendable {
             repository: healthSamples, consents: healthConsents, rollups: rollups,
             plausibility: configuration.health.plausibility,
             maximumSamplesRead: configuration.health.maximumSamplesReadPerSync, clock: clock)
+        appleHealthImport = AppleHealthImport(sync: healthSync)
         healthRetention = HealthRetention(
             repository: healthSamples, attested: SQLHealthRepository(database: database), rollups: rollups,
             retentionDays: configuration.health.retentionDays, clock: clock)

@@ -1,0 +1,115 @@
+/// Finds the tags of an XML document fed to it in chunks of any size, holding at most one tag in memory.
+///
+/// It reads the XML the Health app writes, not XML in general: the declaration, the `DOCTYPE` with its internal
+/// subset, comments and text are skipped; only the five predefined entities and character references are decoded.
+/// A document that declares entities of its own cannot use them (an undeclared entity is an error), so entity
+/// expansion, and the "billion laughs" that abuses it, cannot happen. A tag longer than `maximumTagBytes`, or a
+/// `DOCTYPE` longer than `maximumDoctypeBytes`, is an error: memory stays bounded whatever the input.
+public struct ExportElementScanner: Sendable {
+    /// The longest tag: a `Record` with every attribute is well under 2 KiB.
+    public static let maximumTagBytes = 64 << 10
+    /// The longest `DOCTYPE`: Apple's is about 9 KiB.
+    public static let maximumDoctypeBytes = 1 << 20
+
+    private enum State: Sendable {
+        case text
+        case markup
+    }
+
+    private var state = State.text
+    private var pending: [UInt8] = []
+    /// Bytes consumed so far, for error messages and progress.
+    public private(set) var offset: Int64 = 0
+
+    /// A scanner at the start of a document.
+    public init() {}
+
+    /// Scans the next chunk, calling `element` for each complete tag, in order.
+    public mutating func feed(_ chunk: some Collection<UInt8>, _ element: (ExportElement) throws -> Void) throws {
+        for byte in chunk {
+            offset += 1
+            switch state {
+            case .text:
+                if byte == UInt8(ascii: "<") {
+                    state = .markup
+                    pending.removeAll(keepingCapacity: true)
+                }
+            case .markup:
+                pending.append(byte)
+                guard byte == UInt8(ascii: ">") else {
+                    try checkLength()
+                    continue
+                }
+                if let complete = try markup() {
+                    state = .text
+                    if let found = complete { try element(found) }
+                }
+            }
+        }
+    }
+
+    /// Ends the document: an unfinished tag is an error.
+    public func finish() throws {
+        if case .markup = state {
+            throw ExportError("The file ends inside a tag (at byte \(offset)): it is truncated.")
+        }
+    }
+
+    /// Where the tag being read starts: the position of its `<`, counting from 0.
+    private var tagStart: Int64 { offset - Int64(pending.count) - 1 }
+
+    private func checkLength() throws {
+        let limit = pending.first == UInt8(ascii: "!") ? Self.maximumDoctypeBytes : Self.maximumTagBytes
+        guard pending.count <= limit else {
+            throw ExportError("A tag at byte \(tagStart) is longer than \(limit) bytes.")
+        }
+    }
+
+    /// The markup in `pending` (after `<`, through `>`): `nil` when it is not complete yet (a `>` inside a comment,
+    /// a `DOCTYPE`'s subset or an attribute value), `.some(nil)` when complete but not an element.
+    private func markup() throws -> ExportElement?? {
+        let bytes = pending
+        switch bytes.first {
+        case UInt8(ascii: "?"):
+            return bytes.count >= 2 && bytes[bytes.count - 2] == UInt8(ascii: "?") ? .some(.none) : nil
+        case UInt8(ascii: "!"):
+            if bytes.starts(with: Array("!--".utf8)) {
+                return bytes.count >= 5 && bytes.suffix(3).elementsEqual("-->".utf8) ? .some(.none) : nil
+            }
+            return Self.doctypeIsComplete(bytes) ? .some(.none) : nil
+        default:
+            guard Self.quotesAreClosed(bytes) else { return nil }
+            return .some(try ExportTagParser.element(from: bytes.dropLast(), at: tagStart))
+        }
+    }
+
+    /// A `DOCTYPE` ends at a `>` outside its `[…]` subset and outside quotes.
+    private static func doctypeIsComplete(_ bytes: [UInt8]) -> Bool {
+        var depth = 0
+        var quote: UInt8?
+        for byte in bytes.dropLast() {
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: "[") {
+                depth += 1
+            } else if byte == UInt8(ascii: "]") {
+                depth -= 1
+            }
+        }
+        return depth <= 0 && quote == nil
+    }
+
+    private static func quotesAreClosed(_ bytes: [UInt8]) -> Bool {
+        var quote: UInt8?
+        for byte in bytes {
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            }
+        }
+        return quote == nil
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import ZIPFoundation
+
+/// An export as the Health app writes it, `export.zip` holding `apple_health_export/export.xml`, or that XML on its
+/// own: read in chunks, never whole.
+public enum ExportFile {
+    /// The size of each chunk handed on.
+    public static let chunkSize = 256 << 10
+
+    /// What `read` says of its progress: bytes of XML read, and the share of the file done.
+    public struct Progress: Sendable {
+        /// Bytes of XML read.
+        public let bytesRead: Int64
+        /// The share of the file read, 0 to 1.
+        public let fraction: Double
+    }
+
+    /// Calls `chunk` with the export's XML, chunk by chunk, from a zip or an XML file, each with how far the file
+    /// is read once it is handled.
+    public static func read(_ url: URL, _ chunk: (Data, Progress) throws -> Void) throws {
+        let handle = try FileHandle(forReadingFrom: url)
+        let magic = try handle.read(upToCount: 4) ?? Data()
+        try handle.close()
+        if magic.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+            try readZip(url, chunk)
+        } else if magic.starts(with: Array("<".utf8)) || magic.starts(with: [0xEF, 0xBB, 0xBF]) {
+            try readXML(url, chunk)
+        } else {
+            throw ExportError("This file is neither a zip archive nor XML: export.zip or export.xml is expected.")
+        }
+    }
+
+    private static func readXML(_ url: URL, _ chunk: (Data, Progress) throws -> Void) throws {
+        let size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value ?? 0
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        var read: Int64 = 0
+        while let data = try handle.read(upToCount: chunkSize), !data.isEmpty {
+            read += Int64(data.count)
+            try chunk(data, Progress(bytesRead: read, fraction: size > 0 ? min(1, Double(read) / Double(size)) : 0))
+        }
+    }
+
+    private static func readZip(_ url: URL, _ chunk: (Data, Progress) throws -> Void) throws {
+        let archive: Archive
+        do {
+            archive = try Archive(url: url, accessMode: .read)
+        } catch {
+            throw ExportError("The zip archive cannot be read (is it complete?): \(error).")
+        }
+        guard
+            let entry = archive.first(where: {
+                $0.type == .file
+                    && ($0.path == "apple_health_export/export.xml" || $0.path.hasSuffix("/export.xml")
+                        || $0.path == "export.xml")
+            })
+        else {
+            throw ExportError("The zip archive holds no apple_health_export/export.xml.")
+        }
+        let total = Int64(entry.uncompressedSize)
+        var read: Int64 = 0
+        do {
+            _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: false) { data in
+                read += Int64(data.count)
+                try chunk(
+                    data, Progress(bytesRead: read, fraction: total > 0 ? min(1, Double(read) / Double(total)) : 0))
+            }
+        } catch let error as ExportError {
+            throw error
+        } catch {
+            throw ExportError("export.xml in the zip archive cannot be read (is it complete?): \(error).")
+        }
+    }
+
+    /// The chunks of `read` as an async sequence, read on a thread of their own at most two chunks ahead of the
+    /// consumer, so an async caller can await between chunks while memory stays bounded.
+    public static func chunks(_ url: URL) -> ExportChunks {
+        ExportChunks(url: url)
+    }
+}
+
+/// `ExportFile.chunks(_:)`.
+public struct ExportChunks: AsyncSequence, Sendable {
+    /// A chunk of XML and the progress once it is handled.
+    public typealias Element = (data: Data, progress: ExportFile.Progress)
+    let url: URL
+
+    /// Starts reading the file on a thread of its own.
+    public func makeAsyncIterator() -> Iterator {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Element.self)
+        // Created at zero and signalled twice: libdispatch traps when a semaphore is freed below its initial value,
+        // which a consumer that stops early would leave.
+        let permits = DispatchSemaphore(value: 0)
+        permits.signal()
+        permits.signal()
+        let stopped = StopFlag()
+        continuation.onTermination = { _ in
+            stopped.stop()
+            permits.signal()
+        }
+        let url = url
+        Thread.detachNewThread {
+            do {
+                try ExportFile.read(url) { data, progress in
+                    permits.wait()
+                    guard !stopped.isStopped else { throw CancellationError() }
+                    continuation.yield((data, progress))
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        return Iterator(base: stream.makeAsyncIterator(), permits: permits)
+    }
+
+    /// Hands out the chunks, letting the reader run two ahead.
+    public struct Iterator: AsyncIteratorProtocol {
+        var base: AsyncThrowingStream<Element, any Error>.AsyncIterator
+        let permits: DispatchSemaphore
+
+        /// The next chunk, or `nil` at the end of the file.
+        public mutating func next() async throws -> Element? {
+            let element = try await base.next()
+            permits.signal()
+            return element
+        }
+    }
+}
+
+/// Set once, read from the reading thread.
+final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stopped = false
+
+    var isStopped: Bool { lock.withLock { stopped } }
+
+    func stop() { lock.withLock { stopped = true } }
+}

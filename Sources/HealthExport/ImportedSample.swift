@@ -1,0 +1,65 @@
+import Crypto
+import HealthSamples
+
+/// A record Hale takes, ready for the sample sync: its type, value and unit as written (the sync converts units, and
+/// reads HealthKit's `%` as a fraction), its times with the device's offset, and its content identity.
+public struct ImportedSample: Sendable, Equatable {
+    /// Hale's type.
+    public let type: HealthSampleType
+    /// The HealthKit identifier, which the sync API takes as the type.
+    public let typeIdentifier: String
+    /// The value, in `unit`.
+    public let value: Double
+    /// The unit as written: the sync converts it.
+    public let unit: String
+    /// Its start, with the device's offset then.
+    public let start: AppleHealthDate
+    /// Its end.
+    public let end: AppleHealthDate
+    /// The source's name as the person sees it.
+    public let sourceName: String?
+    /// The device's hardware model (`Watch6,2`), as the SDK sends `deviceModel`.
+    public let deviceModel: String?
+    /// Whether a person typed it in (`HKWasUserEntered`).
+    public let userEntered: Bool
+
+    /// Why a record is not imported.
+    public enum Skip: Error, Sendable, Equatable, Hashable {
+        /// A type Hale has no samples of, named.
+        case type(String)
+        /// A record Hale would take, but written wrong: which attribute.
+        case malformed(String)
+    }
+
+    /// The record as a sample, or why it is not one.
+    public static func from(_ record: AppleHealthRecord) -> Result<ImportedSample, Skip> {
+        guard let type = HealthSampleType(parsing: record.type) else { return .failure(.type(record.type)) }
+        guard let text = record.value, let value = Double(text), value.isFinite else {
+            return .failure(.malformed("value"))
+        }
+        guard let unit = record.unit, !unit.isEmpty else { return .failure(.malformed("unit")) }
+        guard let start = record.startDate.flatMap(AppleHealthDate.init) else {
+            return .failure(.malformed("startDate"))
+        }
+        guard let end = record.endDate.flatMap(AppleHealthDate.init) else { return .failure(.malformed("endDate")) }
+        return .success(
+            ImportedSample(
+                type: type, typeIdentifier: record.type, value: value, unit: unit, start: start, end: end,
+                sourceName: record.sourceName, deviceModel: record.device.flatMap { AppleHealthDevice($0).hardware },
+                userEntered: record.userEntered))
+    }
+
+    /// The sample's identity: records carry no UUID, so it is their content (type, source, device, start, end,
+    /// value and unit), hashed. The same record imported twice has the same identity, and is stored once.
+    public var identity: String {
+        let fields = [
+            typeIdentifier, sourceName ?? "", deviceModel ?? "", start.iso8601, end.iso8601, String(value), unit,
+        ]
+        let digest = SHA256.hash(data: Array(fields.joined(separator: "\u{1F}").utf8))
+        return "export-"
+            + digest.prefix(16).map { byte in
+                let hex = String(byte, radix: 16)
+                return byte < 16 ? "0" + hex : hex
+            }.joined()
+    }
+}
