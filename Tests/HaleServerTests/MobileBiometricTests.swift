@@ -264,6 +264,40 @@ struct MobileBiometricTests {
         }
     }
 
+    /// §7.2 step 6: a returned user handle must be the passkey's account's. The signature does not cover it, so only
+    /// the ownership check can refuse another account's handle.
+    @Test(arguments: TestDatabase.available)
+    func aUserHandleMustBeThePasskeysAccounts(database: TestDatabase) async throws {
+        try await withHale(on: database, settings: Self.settings) { app in
+            let (_, ownerToken) = try await makeAccount(app, email: "owner@example.com")
+            var passkey = SoftwarePasskey(rpID: "localhost", origin: "http://localhost:8080")
+            try await registerPasskey(app, bearer: ownerToken, passkey: &passkey)
+            let (_, otherToken) = try await makeAccount(app, email: "other@example.com")
+            var other = SoftwarePasskey(rpID: "localhost", origin: "http://localhost:8080")
+            try await registerPasskey(app, bearer: otherToken, passkey: &other)
+            let handles: [(String?, HTTPStatus)] = [
+                (Base64URL.encode(try #require(other.userHandle)), .unauthorized),
+                (Base64URL.encode(try #require(passkey.userHandle)), .ok),
+                (nil, .ok),
+            ]
+            for (count, (handle, status)) in handles.enumerated() {
+                let options = try decode(
+                    Options<RequestOptions>.self,
+                    try await post(app, "/api/mobile/biometric/authenticate/options", [String: String]()))
+                let challenge = Array(try #require(Base64URL.decode(options.options.challenge)))
+                var assertion = passkey.assertion(challenge: challenge, signCount: UInt32(10 + count))
+                assertion.response.userHandle = handle
+                let response = try await post(
+                    app, "/api/mobile/biometric/authenticate/verify",
+                    AuthenticateBody(credential: assertion, uid: try #require(options.uid)))
+                #expect(response.status == status, "\(handle ?? "no handle")")
+                if status == .unauthorized {
+                    #expect(try response.coreError().error.code == "PASSKEY_AUTHENTICATION_FAILED")
+                }
+            }
+        }
+    }
+
     @Test func aSignUpCeremonyCannotBeCompletedBySomeoneSignedIn() async throws {
         try await withHale(settings: Self.settings) { app in
             let (_, token) = try await makeAccount(app)
