@@ -223,7 +223,7 @@ let package = Package(
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                "CBOR", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "CBOR", "HealthSamples", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strict
         ),

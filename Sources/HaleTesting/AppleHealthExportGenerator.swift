@@ -1,4 +1,5 @@
 import Foundation
+import HealthSamples
 import ZIPFoundation
 
 /// Writes realistic Apple Health exports of any size, with the daily step totals Hale must count from them.
@@ -174,21 +175,11 @@ public struct AppleHealthExportGenerator: Sendable {
     }
 
     static func dayNumber(_ text: String) -> Int {
-        let parts = text.split(separator: "-").compactMap { Int($0) }
-        let (year, month, day) = (parts[0], parts[1], parts[2])
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        return era * 146_097 + yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear - 719_468
+        LocalDate(text)?.dayNumber ?? 0
     }
 
     static func text(_ dayNumber: Int) -> String {
-        let date = Date(timeIntervalSince1970: TimeInterval(dayNumber) * 86_400)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+        LocalDate(dayNumber: dayNumber).description
     }
 
     private static func clock(_ minutes: Int) -> String {

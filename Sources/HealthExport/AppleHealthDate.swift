@@ -1,4 +1,5 @@
 import Foundation
+import HealthSamples
 
 /// The Health app's export dates, `2019-05-14 18:52:09 -0400`: a local time and the device's offset then.
 public struct AppleHealthDate: Sendable, Equatable {
@@ -17,15 +18,14 @@ public struct AppleHealthDate: Sendable, Equatable {
             let day = Self.number(bytes[8..<10]), let hour = Self.number(bytes[11..<13]),
             let minute = Self.number(bytes[14..<16]), let second = Self.number(bytes[17..<19]),
             let offsetHours = Self.number(bytes[21..<23]), let offsetMinutes = Self.number(bytes[23..<25]),
-            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61,
+            let localDay = LocalDate(year: year, month: month, day: day), hour < 24, minute < 60, second < 61,
             offsetHours <= 18, offsetMinutes < 60
         else {
             return nil
         }
         let sign = bytes[20] == UInt8(ascii: "-") ? -1 : 1
         let offset = sign * (offsetHours * 3600 + offsetMinutes * 60)
-        let days = Self.daysFromCivil(year: year, month: month, day: day)
-        let local = days * 86_400 + hour * 3600 + minute * 60 + second
+        let local = localDay.dayNumber * 86_400 + hour * 3600 + minute * 60 + second
         date = Date(timeIntervalSince1970: TimeInterval(local - offset))
         offsetSeconds = offset
     }
@@ -35,7 +35,7 @@ public struct AppleHealthDate: Sendable, Equatable {
         let local = Int(date.timeIntervalSince1970.rounded(.down)) + offsetSeconds
         let days = Int((Double(local) / 86_400).rounded(.down))
         let seconds = local - days * 86_400
-        let (year, month, day) = Self.civil(fromDays: days)
+        let (year, month, day) = LocalDate(dayNumber: days).components
         return "\(pad(year, 4))-\(pad(month))-\(pad(day))T\(pad(seconds / 3600)):\(pad(seconds / 60 % 60)):"
             + "\(pad(seconds % 60))\(offset)"
     }
@@ -58,27 +58,5 @@ public struct AppleHealthDate: Sendable, Equatable {
             value = value * 10 + Int(byte - UInt8(ascii: "0"))
         }
         return value
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthPrime = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthPrime + 2) / 5 + 1
-        let month = monthPrime < 10 ? monthPrime + 3 : monthPrime - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
