@@ -23,6 +23,7 @@ let package = Package(
                 .product(name: "DeviceIntegrity", package: "Hale"),
                 .product(name: "SocialTokens", package: "Hale"),
                 .product(name: "HealthSamples", package: "Hale"),
+                .product(name: "HealthExport", package: "Hale"),
                 .product(name: "StrictJSON", package: "Hale"),
                 .product(name: "HaleServer", package: "Hale"),
                 .product(name: "Crypto", package: "swift-crypto"),

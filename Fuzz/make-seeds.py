@@ -283,6 +283,34 @@ def add_health_sync_seeds():
         add("health-sync", f"timestamp-{index}", b"T" + text.encode())
 
 
+EXPORT = """<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE HealthData [
+<!ELEMENT HealthData (ExportDate,Me,(Record|Correlation|Workout|ActivitySummary)*)>
+<!ATTLIST HealthData locale CDATA #REQUIRED>
+]>
+<HealthData locale="en_US">
+ <ExportDate value="2024-03-10 12:00:00 -0400"/>
+ <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Ada&apos;s Watch" device="&lt;&lt;HKDevice: 0x1&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:10.3&gt;" unit="count" creationDate="2024-03-10 09:11:00 -0400" startDate="2024-03-10 09:00:00 -0400" endDate="2024-03-10 09:10:00 -0400" value="812"/>
+ <Record type="HKQuantityTypeIdentifierDistanceWalkingRunning" sourceName="Health" unit="km" startDate="2024-03-10 08:00:00 -0400" endDate="2024-03-10 08:30:00 -0400" value="1.5">
+  <MetadataEntry key="HKWasUserEntered" value="1"/>
+ </Record>
+ <Correlation type="HKCorrelationTypeIdentifierBloodPressure" startDate="2024-03-10 07:00:00 -0400" endDate="2024-03-10 07:00:00 -0400">
+  <Record type="HKQuantityTypeIdentifierBloodPressureSystolic" unit="mmHg" startDate="2024-03-10 07:00:00 -0400" endDate="2024-03-10 07:00:00 -0400" value="120"/>
+ </Correlation>
+ <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="31.5" durationUnit="min" startDate="2024-03-10 06:00:00 -0400" endDate="2024-03-10 06:31:30 -0400"/>
+ <ActivitySummary dateComponents="2024-03-10" activeEnergyBurned="410"/>
+</HealthData>
+"""
+
+
+def add_health_export_seeds():
+    # The first byte chooses the size of the chunks the reader is fed (1 to 256).
+    for size in [1, 17, 256]:
+        add("health-export", f"export-chunk-{size}", bytes([size - 1]) + EXPORT.encode())
+    add("health-export", "bomb", bytes([63]) + b'<!DOCTYPE HealthData [<!ENTITY a "aa"><!ENTITY b "&a;&a;">]>'
+        b'<HealthData locale="en"><Record type="&b;"/></HealthData>')
+
+
 # --- Dictionaries -------------------------------------------------------------------------------------------------
 
 JSON_TOKENS = ['{', '}', '[', ']', ':', ',', '"', 'true', 'false', 'null', '-0', '1e308', '-1e-400', '0.1',
@@ -311,6 +339,10 @@ KEYS = {
                  "https://securetoken.google.com/hale-fuzz", "hale-fuzz"],
     "pem": ["-----BEGIN PUBLIC KEY-----", "-----END PUBLIC KEY-----", "\n", "\r\n", "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE",
             "MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA", "IDAQAB"],
+    "export": ["<HealthData", "</HealthData>", "<Record", "</Record>", "<Workout", "<Correlation", "</Correlation>",
+               "<ActivitySummary", "<MetadataEntry", "<!DOCTYPE", "<!ENTITY", "<!--", "-->", "/>", 'type="', 'value="',
+               'unit="', 'startDate="', 'endDate="', 'device="', "HKQuantityTypeIdentifierStepCount",
+               "HKWasUserEntered", "&amp;", "&lt;", "&#x", "2024-03-10 09:00:00 -0400", "hardware:"],
     "server": ["samples", "deletions", "provider", "syncType", "lookbackDays", "batchId", "startDate", "endDate",
                "timeZoneOffset", "userEntered", "version", "lastModified", "value", "unit", "healthkit",
                "health_connect", "steps", "oxygen_saturation", "count", "km", "%", "kcal", "data", "attributes",
@@ -328,6 +360,7 @@ DICTIONARY_TOKENS = {
     "device-keys": [BASE64_TOKENS, KEYS["pem"], [SEP]],
     "strict-json": [JSON_TOKENS, KEYS["server"], KEYS["webauthn"]],
     "health-sync": [JSON_TOKENS, KEYS["server"]],
+    "health-export": [KEYS["export"]],
 }
 
 
@@ -353,6 +386,7 @@ def main() -> None:
     add_social_token_seeds()
     add_strict_json_seeds()
     add_health_sync_seeds()
+    add_health_export_seeds()
     seeds = FUZZ / "Seeds"
     shutil.rmtree(seeds, ignore_errors=True)
     for target, files in SEEDS.items():
