@@ -28,7 +28,7 @@ struct AccountDeletionTests {
                     #expect(response.status == .unauthorized)
                 }
             }
-            await #expect(throws: HaleError.self) { try await app.hale.sessions.refresh(pair.refreshToken) }
+            await #expect(throws: HaleError.invalidToken) { try await app.hale.sessions.refresh(pair.refreshToken) }
             #expect(try await app.hale.accounts.find(account.id) == nil)
             let sql = app.hale.database.sql
             for table in ["sessions", "refresh_tokens", "personal_access_tokens"] {

@@ -110,9 +110,11 @@ struct HealthConsentHTTPTests {
             let untouched = try await app.testing().sendRequest(.GET, "/api/v1/health/consent", headers: .bearer(other))
             #expect(try Self.grants(untouched).count == 3)
 
-            await #expect(throws: HaleError.self) {
+            let refused = await #expect(throws: HaleError.self) {
                 try await app.hale.healthConsents.require(.steps, from: .apple, of: account.id)
             }
+            #expect(refused?.code == .consentRequired)
+            #expect(refused?.message == "No consent to steps data from apple; grant it first.")
             clock.advance(.seconds(60))
             _ = try await app.hale.healthConsents.grant(platform: "apple", permissions: ["steps"], to: account.id)
             try await app.hale.healthConsents.require(.steps, from: .apple, of: account.id)

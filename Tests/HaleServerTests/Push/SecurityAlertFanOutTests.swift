@@ -102,7 +102,7 @@ struct SecurityAlertFanOutTests {
                 account: account.id, device: phone, signInMethod: "device_key", rememberMe: false)
             let second = try await sessions.refresh(first.refreshToken)
             _ = try await sessions.refresh(second.refreshToken)
-            await #expect(throws: HaleError.self) { try await sessions.refresh(first.refreshToken) }
+            await #expect(throws: HaleError.reusedToken) { try await sessions.refresh(first.refreshToken) }
             let message = try await push.message(to: tablet)
             #expect(message.data.contains("refresh_token_reuse"))
             #expect(try await push.outbox().count == 1)

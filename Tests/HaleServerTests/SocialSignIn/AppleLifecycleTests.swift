@@ -64,7 +64,7 @@ struct AppleLifecycleTests {
             let token = try await Self.signIn(app, provider, subject: "002.apple")
             provider.setAppleAvailable(false)
             try await Self.deleteAccount(app, bearer: token)
-            await #expect(throws: HaleError.self) { try await app.hale.personalAccessTokens.verify(token) }
+            await #expect(throws: HaleError.invalidToken) { try await app.hale.personalAccessTokens.verify(token) }
             let tokens = try #require(app.hale.socialSignIn.appleTokens)
             #expect(try await tokens.pendingCount() == 1)
             #expect(try await tokens.revokeDue(logger: app.logger) == (0, 0), "not due again before its backoff")
@@ -131,7 +131,7 @@ struct AppleLifecycleTests {
             let account = try await HTTP.account(app, bearer: token)
             let notice = try provider.appleNotification("consent-revoked", subject: "006.apple")
             #expect(try await Self.notify(app, notice).status == .ok)
-            await #expect(throws: HaleError.self) { try await app.hale.personalAccessTokens.verify(token) }
+            await #expect(throws: HaleError.invalidToken) { try await app.hale.personalAccessTokens.verify(token) }
             let sealed = try await app.hale.database.sql.select().column("refresh_token_sealed")
                 .from("social_identities").first(decodingColumn: "refresh_token_sealed", as: String?.self)
             #expect(sealed == .some(nil))
@@ -151,7 +151,7 @@ struct AppleLifecycleTests {
             let notice = try provider.appleNotification("account-delete", subject: "009.apple")
             #expect(try await Self.notify(app, notice).status == .ok)
             #expect(try await Self.count("social_identities", app) == 0)
-            await #expect(throws: HaleError.self) { try await app.hale.personalAccessTokens.verify(token) }
+            await #expect(throws: HaleError.invalidToken) { try await app.hale.personalAccessTokens.verify(token) }
             let events = try await app.hale.audit.events(of: account.id)
             #expect(events.map(\.eventType) == ["apple_identity_unlinked"])
         }

@@ -147,10 +147,12 @@ struct SocialSignInServiceTests {
     func linkingKeepsTheRole(database: TestDatabase) async throws {
         try await withHale(on: database) { app in
             _ = try await app.hale.accounts.create(email: "ana@example.com", role: "client")
-            await #expect(throws: HaleError.self) {
+            let refused = await #expect(throws: HaleError.self) {
                 try await Self.service(app, Self.identity(), link: true).signIn(
                     Self.request(.cleaner, cleaner: Self.cleaner), logger: Self.logger)
             }
+            #expect(refused?.code == .validationFailed)
+            #expect(refused?.message == "This account is registered as client; signing in cannot change its role.")
             #expect(try await Self.count("social_identities", app) == 0)
         }
     }
@@ -197,9 +199,11 @@ struct SocialSignInServiceTests {
     @Test("a refused token writes nothing", arguments: TestDatabase.available)
     func refusedTokenWritesNothing(database: TestDatabase) async throws {
         try await withHale(on: database) { app in
-            await #expect(throws: HaleError.self) {
+            let refused = await #expect(throws: HaleError.self) {
                 try await Self.service(app, nil).signIn(Self.request(), logger: Self.logger)
             }
+            #expect(refused?.code == .oauthInvalidToken)
+            #expect(refused?.message == "The token is not valid.")
             let accounts = try await Self.count("accounts", app)
             #expect(accounts == 0)
         }
