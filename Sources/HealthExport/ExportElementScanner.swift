@@ -18,6 +18,10 @@ public struct ExportElementScanner: Sendable {
 
     private var state = State.text
     private var pending: [UInt8] = []
+    /// The quote the tag being read is inside, if any, and how deep it is in a `DOCTYPE`'s `[…]`: kept byte by byte,
+    /// so a `>` inside quotes or brackets costs nothing to recognise, however many come.
+    private var quote: UInt8?
+    private var depth = 0
     /// Bytes consumed so far, for error messages and progress.
     public private(set) var offset: Int64 = 0
 
@@ -33,16 +37,17 @@ public struct ExportElementScanner: Sendable {
                 if byte == UInt8(ascii: "<") {
                     state = .markup
                     pending.removeAll(keepingCapacity: true)
+                    quote = nil
+                    depth = 0
                 }
             case .markup:
                 pending.append(byte)
-                guard byte == UInt8(ascii: ">") else {
-                    try checkLength()
-                    continue
-                }
-                if let complete = try markup() {
+                track(byte)
+                if byte == UInt8(ascii: ">"), let complete = try markup() {
                     state = .text
                     if let found = complete { try element(found) }
+                } else {
+                    try checkLength()
                 }
             }
         }
@@ -65,6 +70,18 @@ public struct ExportElementScanner: Sendable {
         }
     }
 
+    private mutating func track(_ byte: UInt8) {
+        if let open = quote {
+            if byte == open { quote = nil }
+        } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+            quote = byte
+        } else if byte == UInt8(ascii: "[") {
+            depth += 1
+        } else if byte == UInt8(ascii: "]") {
+            depth -= 1
+        }
+    }
+
     /// The markup in `pending` (after `<`, through `>`): `nil` when it is not complete yet (a `>` inside a comment,
     /// a `DOCTYPE`'s subset or an attribute value), `.some(nil)` when complete but not an element.
     private func markup() throws -> ExportElement?? {
@@ -76,40 +93,11 @@ public struct ExportElementScanner: Sendable {
             if bytes.starts(with: Array("!--".utf8)) {
                 return bytes.count >= 5 && bytes.suffix(3).elementsEqual("-->".utf8) ? .some(.none) : nil
             }
-            return Self.doctypeIsComplete(bytes) ? .some(.none) : nil
+            // A `DOCTYPE` ends at a `>` outside its `[…]` subset and outside quotes.
+            return depth <= 0 && quote == nil ? .some(.none) : nil
         default:
-            guard Self.quotesAreClosed(bytes) else { return nil }
+            guard quote == nil else { return nil }
             return .some(try ExportTagParser.element(from: bytes.dropLast(), at: tagStart))
         }
-    }
-
-    /// A `DOCTYPE` ends at a `>` outside its `[…]` subset and outside quotes.
-    private static func doctypeIsComplete(_ bytes: [UInt8]) -> Bool {
-        var depth = 0
-        var quote: UInt8?
-        for byte in bytes.dropLast() {
-            if let open = quote {
-                if byte == open { quote = nil }
-            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                quote = byte
-            } else if byte == UInt8(ascii: "[") {
-                depth += 1
-            } else if byte == UInt8(ascii: "]") {
-                depth -= 1
-            }
-        }
-        return depth <= 0 && quote == nil
-    }
-
-    private static func quotesAreClosed(_ bytes: [UInt8]) -> Bool {
-        var quote: UInt8?
-        for byte in bytes {
-            if let open = quote {
-                if byte == open { quote = nil }
-            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                quote = byte
-            }
-        }
-        return quote == nil
     }
 }

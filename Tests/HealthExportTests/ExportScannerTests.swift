@@ -73,6 +73,22 @@ struct ExportScannerTests {
         }
     }
 
+    /// A `>` inside quotes does not end a tag; a tag made of nothing else is still bounded by the limit.
+    @Test func closingBracketsInsideQuotesAreBoundedToo() throws {
+        let brackets = String(repeating: ">", count: 60_000)
+        let found = try scan(#"<HealthData><Record note=""# + brackets + #""/></HealthData>"#, chunk: 4096)
+        #expect(found.map(\.name) == ["HealthData", "Record", "HealthData"])
+        #expect(found[1].attributes["note"] == brackets)
+        let endless = #"<HealthData><Record note=""# + String(repeating: ">", count: ExportElementScanner.maximumTagBytes)
+        #expect(throws: ExportError("A tag at byte 12 is longer than 65536 bytes.")) {
+            _ = try scan(endless, chunk: 4096)
+        }
+        let doctype = "<!DOCTYPE HealthData [" + String(repeating: ">", count: ExportElementScanner.maximumDoctypeBytes)
+        #expect(throws: ExportError("A tag at byte 0 is longer than 1048576 bytes.")) {
+            _ = try scan(doctype, chunk: 65_536)
+        }
+    }
+
     @Test func aFileEndingInsideATagIsTruncated() {
         #expect(throws: ExportError("The file ends inside a tag (at byte 25): it is truncated.")) {
             _ = try scan("<HealthData><Record type=", chunk: 5)
