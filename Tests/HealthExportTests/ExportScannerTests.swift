@@ -79,7 +79,8 @@ struct ExportScannerTests {
         let found = try scan(#"<HealthData><Record note=""# + brackets + #""/></HealthData>"#, chunk: 4096)
         #expect(found.map(\.name) == ["HealthData", "Record", "HealthData"])
         #expect(found[1].attributes["note"] == brackets)
-        let endless = #"<HealthData><Record note=""# + String(repeating: ">", count: ExportElementScanner.maximumTagBytes)
+        let endless =
+            #"<HealthData><Record note=""# + String(repeating: ">", count: ExportElementScanner.maximumTagBytes)
         #expect(throws: ExportError("A tag at byte 12 is longer than 65536 bytes.")) {
             _ = try scan(endless, chunk: 4096)
         }
