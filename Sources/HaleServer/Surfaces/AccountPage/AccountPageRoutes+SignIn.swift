@@ -41,15 +41,8 @@ extension AccountPageRoutes {
     }
 
     func session(_ request: Request) async throws -> AccountPageSessionResponse {
-        let identity = try request.account
-        guard let account = try await request.hale.accounts.find(identity.accountId),
-            let cookie = request.cookies[AccountPageCookies.session]?.string, let session = identity.sessionId
-        else {
-            throw HaleError.invalidToken
-        }
-        return AccountPageSessionResponse(
-            account: AccountResponse(account), sessionId: session.description,
-            deviceId: identity.deviceId?.description, csrfToken: AccountPageSessions.csrfToken(for: cookie))
+        guard let cookie = request.cookies[AccountPageCookies.session]?.string else { throw HaleError.invalidToken }
+        return try await Self.sessionResponse(try request.account, cookie: cookie, for: request)
     }
 
     func signOut(_ request: Request) async throws -> Response {
@@ -71,14 +64,21 @@ extension AccountPageRoutes {
         let cookie = try await request.hale.accountPage.open(session)
         AccountPageCookies.setSession(cookie, on: response, for: request)
         let identity = try await request.hale.accountPage.identity(cookie: cookie)
-        guard let account = try await request.hale.accounts.find(identity.accountId) else {
+        try response.content.encode(try await Self.sessionResponse(identity, cookie: cookie, for: request))
+        return response
+    }
+
+    /// Who is signed in with `cookie`, and the page's CSRF token.
+    private static func sessionResponse(_ identity: AuthenticatedAccount, cookie: String, for request: Request)
+        async throws -> AccountPageSessionResponse
+    {
+        guard let account = try await request.hale.accounts.find(identity.accountId), let session = identity.sessionId
+        else {
             throw HaleError.invalidToken
         }
-        try response.content.encode(
-            AccountPageSessionResponse(
-                account: AccountResponse(account), sessionId: session.description,
-                deviceId: identity.deviceId?.description, csrfToken: AccountPageSessions.csrfToken(for: cookie)))
-        return response
+        return AccountPageSessionResponse(
+            account: AccountResponse(account), sessionId: session.description,
+            deviceId: identity.deviceId?.description, csrfToken: AccountPageSessions.csrfToken(for: cookie))
     }
 
     func signedOut(_ request: Request) async throws -> Response {
