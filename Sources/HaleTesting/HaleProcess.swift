@@ -80,7 +80,9 @@ public final class RunningHale: Sendable {
         guard let url = components?.url else { throw TestSetupError("not a path: \(path)") }
         var request = URLRequest(url: url)
         request.httpMethod = method
-        request.timeoutInterval = 30
+        // Long enough for a debug build's 10,000-sample sync on two cores shared with the rest of the suite (CI saw one
+        // take over 30 s); a server that hangs still fails the test.
+        request.timeoutInterval = 300
         if let bearer {
             request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization")
         }
