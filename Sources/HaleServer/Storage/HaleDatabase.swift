@@ -1,4 +1,6 @@
 import Fluent
+import FluentPostgresDriver
+import NIOCore
 import SQLKit
 
 /// The database Hale's repositories use: SQL access, and write transactions that serialise correctly on both
@@ -112,6 +114,23 @@ public struct HaleDatabase: Sendable {
             throw ConfigError("the configured database driver does not support SQL")
         }
         return HaleDatabase(pinned: sql, isPostgres: isPostgres)
+    }
+
+    /// Streams `rows`, in `COPY`'s text format, into `table` with `COPY … FROM STDIN`: PostgreSQL's bulk load, inside
+    /// this database's transaction when it is one's. PostgreSQL only: SQLite has no `COPY`.
+    ///
+    /// `table` and `columns` are written into the statement as they are: pass only names from this code.
+    func copy(into table: String, columns: [String], rows: ByteBuffer) async throws {
+        guard isPostgres, let postgres = resolve() as? any PostgresDatabase else {
+            throw ConfigError("COPY needs PostgreSQL")
+        }
+        try await postgres.withConnection { connection in
+            connection.eventLoop.makeFutureWithTask {
+                try await connection.copyFrom(table: table, columns: columns, logger: connection.logger) { writer in
+                    try await writer.write(rows)
+                }
+            }
+        }.get()
     }
 
     /// Whether `error` is a unique or other constraint violation reported by either driver.

@@ -18,6 +18,17 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
         -> [String: StoredHealthSample]
     {
         var found: [String: StoredHealthSample] = [:]
+        if database.isPostgres {
+            // One statement whatever the batch's size: the ids as one array parameter.
+            let rows = try await database.sql.raw(
+                """
+                SELECT * FROM health_samples WHERE account_id = \(bind: account) AND provider = \(bind: provider)
+                AND platform_id = ANY(\(bind: Array(Set(platformIds))))
+                """
+            ).allSamples()
+            for row in rows { found[row.platformId] = row }
+            return found
+        }
         for ids in Self.chunks(of: Array(Set(platformIds)), size: 500) {
             let rows = try await database.sql.select().column("*").from("health_samples")
                 .where("account_id", .equal, account).where("provider", .equal, provider)
@@ -29,6 +40,13 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
     }
 
     func insert(_ samples: [StoredHealthSample]) async throws {
+        if database.isPostgres {
+            guard !samples.isEmpty else { return }
+            var rows = PostgresCopyText(capacity: samples.count * 320)
+            for sample in samples { sample.write(to: &rows) }
+            return try await database.copy(
+                into: "health_samples", columns: StoredHealthSample.columns, rows: rows.buffer)
+        }
         for rows in Self.chunks(of: samples, size: Self.chunk) {
             try await Self.insert(rows, on: database.sql).run()
         }

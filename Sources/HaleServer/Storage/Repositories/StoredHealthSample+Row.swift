@@ -51,6 +51,30 @@ extension StoredHealthSample {
     }
 }
 
+extension StoredHealthSample {
+    /// Writes the row, `columns` in order, as a line of `COPY`'s text format.
+    func write(to copy: inout PostgresCopyText) {
+        copy.uuid(id)
+        copy.uuid(accountId.rawValue)
+        copy.text(provider)
+        copy.text(platformId)
+        copy.text(type)
+        copy.double(value)
+        copy.timestamp(startAt)
+        copy.timestamp(endAt)
+        copy.integer(utcOffsetSeconds)
+        copy.text(sourceBundle)
+        copy.text(deviceModel)
+        copy.text(deviceType)
+        copy.bool(userEntered)
+        copy.integer(version)
+        copy.text(dedupHash)
+        copy.timestamp(createdAt)
+        copy.timestamp(updatedAt)
+        copy.endRow()
+    }
+}
+
 extension SQLQueryFetcher {
     /// Every row, as stored samples.
     func allSamples() async throws -> [StoredHealthSample] {

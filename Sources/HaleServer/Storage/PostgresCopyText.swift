@@ -1,0 +1,113 @@
+import Foundation
+import HealthSamples
+import NIOCore
+
+/// Rows in the text format of PostgreSQL's `COPY … FROM STDIN`: fields apart by tabs, rows ended by newlines, `\N`
+/// for null, and a backslash before each backslash, tab, newline and carriage return inside a value.
+struct PostgresCopyText {
+    private(set) var buffer: ByteBuffer
+    private var fieldsInRow = 0
+
+    init(capacity: Int = 64 * 1024) {
+        buffer = ByteBufferAllocator().buffer(capacity: capacity)
+    }
+
+    mutating func text(_ value: String?) {
+        startField()
+        guard let value else {
+            writeNull()
+            return
+        }
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"): buffer.writeStaticString("\\\\")
+            case UInt8(ascii: "\t"): buffer.writeStaticString("\\t")
+            case UInt8(ascii: "\n"): buffer.writeStaticString("\\n")
+            case UInt8(ascii: "\r"): buffer.writeStaticString("\\r")
+            default: buffer.writeInteger(byte)
+            }
+        }
+    }
+
+    mutating func uuid(_ value: UUID) {
+        startField()
+        buffer.writeString(value.uuidString)
+    }
+
+    mutating func integer<I: BinaryInteger>(_ value: I?) {
+        startField()
+        guard let value else {
+            writeNull()
+            return
+        }
+        buffer.writeString(String(value))
+    }
+
+    /// A finite double, written so that it reads back as the same double.
+    mutating func double(_ value: Double) {
+        precondition(value.isFinite, "non-finite values are refused where they enter")
+        startField()
+        buffer.writeString(value.description)
+    }
+
+    mutating func bool(_ value: Bool) {
+        startField()
+        buffer.writeStaticString(value ? "t" : "f")
+    }
+
+    /// A `timestamptz` in UTC to the microsecond: `YYYY-MM-DD HH:MM:SS.ffffff+00`.
+    mutating func timestamp(_ value: Date) {
+        startField()
+        let microseconds = Int64((value.timeIntervalSince1970 * 1_000_000).rounded())
+        let (days, inDay) = microseconds.floorDividedBy(86_400_000_000)
+        let (year, month, day) = LocalDate(dayNumber: Int(days)).components
+        let seconds = inDay / 1_000_000
+        writeDigits(year, 4)
+        buffer.writeInteger(UInt8(ascii: "-"))
+        writeDigits(month, 2)
+        buffer.writeInteger(UInt8(ascii: "-"))
+        writeDigits(day, 2)
+        buffer.writeInteger(UInt8(ascii: " "))
+        writeDigits(Int(seconds / 3_600), 2)
+        buffer.writeInteger(UInt8(ascii: ":"))
+        writeDigits(Int(seconds / 60 % 60), 2)
+        buffer.writeInteger(UInt8(ascii: ":"))
+        writeDigits(Int(seconds % 60), 2)
+        buffer.writeInteger(UInt8(ascii: "."))
+        writeDigits(Int(inDay % 1_000_000), 6)
+        buffer.writeStaticString("+00")
+    }
+
+    /// Ends the row.
+    mutating func endRow() {
+        buffer.writeInteger(UInt8(ascii: "\n"))
+        fieldsInRow = 0
+    }
+
+    private mutating func writeNull() {
+        buffer.writeStaticString("\\N")
+    }
+
+    private mutating func startField() {
+        if fieldsInRow > 0 { buffer.writeInteger(UInt8(ascii: "\t")) }
+        fieldsInRow += 1
+    }
+
+    private mutating func writeDigits(_ value: Int, _ width: Int) {
+        var digits = [UInt8](repeating: UInt8(ascii: "0"), count: width)
+        var rest = value
+        for index in stride(from: width - 1, through: 0, by: -1) {
+            digits[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+        buffer.writeBytes(digits)
+    }
+}
+
+extension Int64 {
+    /// The quotient rounded down and the remainder that is never negative.
+    fileprivate func floorDividedBy(_ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+        let remainder = self % divisor
+        return remainder < 0 ? (self / divisor - 1, remainder + divisor) : (self / divisor, remainder)
+    }
+}
