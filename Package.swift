@@ -198,7 +198,7 @@ let package = Package(
         .executableTarget(
             name: "hale",
             dependencies: [
-                "HaleServer",
+                "HaleServer", "HealthExport", "HealthSamples",
                 "DeviceIntegrity",
                 "HaleClient",
                 "WebAuthn",

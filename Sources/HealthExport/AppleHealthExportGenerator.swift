@@ -2,7 +2,8 @@ import Foundation
 import HealthSamples
 import ZIPFoundation
 
-/// Writes realistic Apple Health exports of any size, with the daily step totals Hale must count from them.
+/// Writes realistic Apple Health exports of any size, with the daily step totals Hale must count from them: for the
+/// tests, and for `hale bench ingest`.
 ///
 /// Each day, in New York time (EST before `dstChange`, EDT from its 02:00 on): an Apple Watch records ten 10-minute walks
 /// of 100 steps from 09:00, and the iPhone records the same walks as 90 steps each (covered by the watch, so never
@@ -16,8 +17,11 @@ public struct AppleHealthExportGenerator: Sendable {
     public var days: Int
     /// The first day on EDT (-0400), `YYYY-MM-DD`; before it, EST (-0500).
     public var dstChange: String
-    /// Extra walks per day (watch and phone each), for size: each adds 100 counted steps.
-    public var extraWalksPerDay = 0
+    /// Extra walks per day (watch and phone each), for size: each adds 100 counted steps and three records. At most
+    /// 79: the walks follow each other every ten minutes from 09:00, and the 89th ends at 23:50.
+    public var extraWalksPerDay = 0 {
+        didSet { extraWalksPerDay = min(max(extraWalksPerDay, 0), 79) }
+    }
 
     /// A generator of `days` days from `firstDay`, changing to daylight saving time on `dstChange`.
     public init(firstDay: String, days: Int, dstChange: String) {

@@ -2,14 +2,14 @@ import Foundation
 
 /// The process's resident memory, now and at its peak, as Linux reports it in `/proc/self/status`; exported at
 /// `/metrics` so a benchmark can read the server's memory from outside.
-struct ProcessMemory: Equatable {
+public struct ProcessMemory: Equatable, Sendable {
     /// Resident set size, in bytes.
-    let residentBytes: Int
+    public let residentBytes: Int
     /// The largest resident set size since the process started, in bytes.
-    let peakResidentBytes: Int
+    public let peakResidentBytes: Int
 
     /// The current figures, or nil where `/proc` does not exist.
-    static func current() -> ProcessMemory? {
+    public static func current() -> ProcessMemory? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
         return ProcessMemory(procStatus: status)
     }

@@ -1,0 +1,37 @@
+import Foundation
+
+/// The floor `hale bench ingest` measures the sample sync's write path against: the rows a sync would store, loaded
+/// with a bare `COPY` into the same table and nothing else (no lookup of stored samples, no rollups, no challenge
+/// progress, no log). PostgreSQL only.
+public struct HealthSampleCopyBaseline: Sendable {
+    let database: HaleDatabase
+    let plausibility: HealthPlausibility
+
+    /// The baseline on the services' database, with the sync's own checks.
+    public init(services: HaleServices) {
+        database = services.database
+        plausibility = services.healthSync.plausibility
+    }
+
+    /// The rows the sync would store for `batch`'s samples in `account`; samples it would refuse are left out.
+    public func rows(of batch: HealthSyncBatch, account: AccountID, zone: TimeZone, at now: Date) throws
+        -> [StoredHealthSample]
+    {
+        let provider = HealthProvider(parsing: batch.provider ?? "") ?? .healthkit
+        return HealthSync.prepare(
+            batch.samples, provider: provider, account: account, zone: zone, plausibility: plausibility, now: now
+        ).prepared.map(\.stored)
+    }
+
+    /// Loads `rows` with one `COPY`.
+    public func copy(_ rows: [StoredHealthSample]) async throws {
+        var text = PostgresCopyText(capacity: rows.count * 320)
+        for row in rows { row.write(to: &text) }
+        try await database.copy(into: "health_samples", columns: StoredHealthSample.columns, rows: text.buffer)
+    }
+
+    /// Deletes the account's samples, as they were before `copy`.
+    public func removeSamples(of account: AccountID) async throws {
+        try await database.sql.delete(from: "health_samples").where("account_id", .equal, account).run()
+    }
+}

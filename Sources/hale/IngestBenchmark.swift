@@ -1,0 +1,180 @@
+import Foundation
+import HaleServer
+import HealthExport
+import HealthSamples
+
+/// The sample sync's and the Apple Health import's write rates beside a bare `COPY` of the same rows into the same
+/// table, measured in one run, in this process, on the configured PostgreSQL database.
+///
+/// Each round loads one batch three ways: with `COPY` into a baseline account (then removed, so every round meets
+/// the same table), through the sync as new samples into an account that shares the four types and takes part in a
+/// step challenge over every day the batches touch, and through the sync again (every sample deduplicated). The
+/// rounds' batches cover 28 days each, one after another back from yesterday, so no round rereads another's days.
+/// Then a generated export is imported into a fresh account per round.
+struct IngestBenchmark {
+    /// The medians over every round.
+    struct Result: Codable {
+        let samplesPerBatch: Int
+        let rounds: Int
+        let copyRowsPerSecond: Double
+        let syncNewSamplesPerSecond: Double
+        let syncResentSamplesPerSecond: Double
+        let importRecords: Int
+        let importSamplesStored: Int
+        let importRecordsPerSecond: Double
+        let importSamplesStoredPerSecond: Double
+        let peakResidentBytes: Int?
+
+        var newRatio: Double { syncNewSamplesPerSecond / copyRowsPerSecond }
+        var resentRatio: Double { syncResentSamplesPerSecond / copyRowsPerSecond }
+        var importRatio: Double { importSamplesStoredPerSecond / copyRowsPerSecond }
+    }
+
+    static let types = [("steps", "count"), ("distance", "m"), ("calories", "kcal"), ("active_minutes", "min")]
+    static let devices = ["Watch6,2", "iPhone14,2"]
+
+    let services: HaleServices
+    let samples: Int
+    let rounds: Int
+    /// Days of the generated export, ending yesterday.
+    let importDays: Int
+    /// Extra walks per day in the generated export (`AppleHealthExportGenerator.extraWalksPerDay`).
+    let importWalksPerDay: Int
+
+    func run(progress: @Sendable (String) -> Void) async throws -> Result {
+        let today = Calendar(identifier: .gregorian).startOfDay(for: Date())
+        let syncing = try await consentingAccount("bench-ingest-sync")
+        try await joinStepChallenge(syncing, from: today.addingTimeInterval(-Double(28 * rounds + 1) * 86_400))
+        let copying = try await services.accounts.create(email: nil, role: "user").id
+        let baseline = HealthSampleCopyBaseline(services: services)
+        let clock = ContinuousClock()
+        var copy: [Duration] = []
+        var new: [Duration] = []
+        var resent: [Duration] = []
+        for round in 1...rounds {
+            let batch = Self.batch(round: round, count: samples, today: today)
+            let rows = try baseline.rows(of: batch, account: copying, zone: .gmt, at: Date())
+            guard rows.count == samples else { throw Unexpected("the baseline refused some of the batch") }
+            copy.append(try await clock.measure { try await baseline.copy(rows) })
+            try await baseline.removeSamples(of: copying)
+            var result: HealthSyncResult?
+            new.append(
+                try await clock.measure {
+                    result = try await services.healthSync.sync(batch, account: syncing, zone: .gmt)
+                })
+            guard result?.log.recordsInserted == samples else { throw Unexpected("not every sample was inserted") }
+            resent.append(
+                try await clock.measure {
+                    result = try await services.healthSync.sync(batch, account: syncing, zone: .gmt)
+                })
+            guard result?.log.recordsDeduplicated == samples else {
+                throw Unexpected("not every re-sent sample was deduplicated")
+            }
+            progress(
+                String(
+                    format: "round %d/%d: COPY %.3f s, sync new %.3f s, re-sent %.3f s", round, rounds,
+                    copy.last!.seconds, new.last!.seconds, resent.last!.seconds))
+        }
+        let (records, stored, importTimes) = try await measureImports(today: today, progress: progress)
+        let importTime = Self.median(importTimes)
+        return Result(
+            samplesPerBatch: samples, rounds: rounds, copyRowsPerSecond: Double(samples) / Self.median(copy),
+            syncNewSamplesPerSecond: Double(samples) / Self.median(new),
+            syncResentSamplesPerSecond: Double(samples) / Self.median(resent), importRecords: records,
+            importSamplesStored: stored, importRecordsPerSecond: Double(records) / importTime,
+            importSamplesStoredPerSecond: Double(stored) / importTime,
+            peakResidentBytes: ProcessMemory.current()?.peakResidentBytes)
+    }
+
+    /// Imports one generated export into a fresh account per round; returns its records, the samples stored and
+    /// each round's time.
+    private func measureImports(today: Date, progress: @Sendable (String) -> Void) async throws
+        -> (records: Int, stored: Int, times: [Duration])
+    {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hale-bench-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let firstDay = LocalDateText.day(before: today, days: importDays)
+        var generator = AppleHealthExportGenerator(firstDay: firstDay, days: importDays, dstChange: firstDay)
+        generator.extraWalksPerDay = importWalksPerDay
+        let file = directory.appendingPathComponent("export.xml")
+        let expected = try generator.writeXML(to: file)
+        var times: [Duration] = []
+        var stored = 0
+        for round in 1...rounds {
+            let account = try await consentingAccount("bench-ingest-import")
+            var summary: AppleHealthImport.Summary?
+            let time = try await ContinuousClock().measure {
+                summary = try await services.appleHealthImport.run(file, account: account, zone: .gmt)
+            }
+            guard let summary, summary.recordsRead == expected.records, summary.imported > 0 else {
+                throw Unexpected("the import did not read every record or stored nothing")
+            }
+            stored = summary.imported
+            times.append(time)
+            progress(
+                String(
+                    format: "import %d/%d: %d records, %d samples stored, %.2f s", round, rounds, summary.recordsRead,
+                    summary.imported, time.seconds))
+        }
+        return (expected.records, stored, times)
+    }
+
+    private func consentingAccount(_ name: String) async throws -> AccountID {
+        let account = try await services.accounts.create(
+            email: "\(name)-\(UUID().uuidString.lowercased())@example.com", role: "user")
+        _ = try await services.healthConsents.grant(
+            platform: "apple", permissions: Self.types.map(\.0), to: account.id)
+        return account.id
+    }
+
+    /// A public step challenge over every day the rounds touch, joined, so each sync recomputes its progress.
+    private func joinStepChallenge(_ account: AccountID, from start: Date) async throws {
+        let draft = FitnessChallengeDraft(
+            name: "hale bench ingest", type: "steps", goal: 1_000_000,
+            startDate: LocalDateText.day(before: start, days: 0),
+            endDate: LocalDateText.day(before: Date(), days: -1), visibility: "private", includesUserEntered: nil)
+        _ = try await services.fitnessChallenges.create(draft, by: account)
+    }
+
+    /// `count` samples over the 28 days that end `28 × (round - 1)` days before today, in 15-minute slots, a
+    /// watch's and a phone's overlapping, so that source priority has work to do.
+    static func batch(round: Int, count: Int, today: Date) -> HealthSyncBatch {
+        let samples = (0..<count).map { index in
+            let (type, unit) = types[index % types.count]
+            let device = (index / types.count) % devices.count
+            let daysAgo = (index / (types.count * devices.count)) % 28 + 1 + 28 * (round - 1)
+            let slot = (index / (types.count * devices.count * 28)) % 96
+            let start = today.addingTimeInterval(Double(-daysAgo * 86_400 + slot * 900 + device * 300))
+            return HealthSyncBatch.Sample(
+                id: String(format: "%08X-0000-4000-8000-%012X", round, index), type: type,
+                value: Double(10 + index % 90), unit: unit, startDate: start.formatted(.iso8601),
+                endDate: (start + 600).formatted(.iso8601), timeZoneOffset: "+00:00",
+                sourceBundle: "com.apple.health", deviceModel: devices[device], version: 1)
+        }
+        return HealthSyncBatch(provider: "healthkit", syncType: "background", samples: samples)
+    }
+
+    private static func median(_ durations: [Duration]) -> Double {
+        durations.sorted()[durations.count / 2].seconds
+    }
+
+    struct Unexpected: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = "hale bench ingest: \(description)" }
+    }
+}
+
+/// `YYYY-MM-DD` of the UTC day `days` before `date`'s.
+enum LocalDateText {
+    static func day(before date: Date, days: Int) -> String {
+        let day = Int((date.timeIntervalSince1970 / 86_400).rounded(.down)) - days
+        return LocalDate(dayNumber: day).description
+    }
+}
+
+extension Duration {
+    fileprivate var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}
