@@ -33,9 +33,8 @@ struct ImportCommand: AsyncParsableCommand {
             let summary = try await options.withServices { services in
                 let account = try await selection.accountID(using: services)
                 let zone = try await services.health.timeZone(of: account, header: timeZone)
-                return try await services.appleHealthImport.run(url, account: account, zone: zone) {
-                    reporter.report($0)
-                }
+                return try await services.appleHealthImport.run(
+                    url, account: account, zone: zone, progress: { reporter.report($0) })
             }
             reporter.finish()
             print(try CommandOutput.json(summary))

@@ -54,6 +54,8 @@ public struct HaleServices: Sendable {
     public let healthSync: HealthSync
     /// Apple Health export imports, through the sample sync.
     public let appleHealthImport: AppleHealthImport
+    /// Exports uploaded through the API, imported in the background.
+    public let healthImports: HealthImports
     /// The export and deletion of an account's health data.
     public let healthDataRights: HealthDataRights
     /// The whole account's export.
@@ -159,6 +161,10 @@ public struct HaleServices: Sendable {
             plausibility: configuration.health.plausibility,
             maximumSamplesRead: configuration.health.maximumSamplesReadPerSync, clock: clock)
         appleHealthImport = AppleHealthImport(sync: healthSync)
+        healthImports = HealthImports(
+            repository: SQLHealthImportRepository(database: database), importer: appleHealthImport,
+            consents: healthConsents, clock: clock, directory: configuration.health.importsDirectory,
+            maximumBytes: configuration.health.maximumImportBytes)
         healthRetention = HealthRetention(
             repository: healthSamples, attested: SQLHealthRepository(database: database), rollups: rollups,
             retentionDays: configuration.health.retentionDays, clock: clock)

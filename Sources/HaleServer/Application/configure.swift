@@ -55,6 +55,7 @@ public func configure(_ app: Application, _ configuration: HaleConfiguration, cl
     app.lifecycle.use(SignInFailurePurgeService.job())
     app.lifecycle.use(PersonalAccessTokenUseService.job())
     app.lifecycle.use(HealthRetentionService.job())
+    if configuration.health.importsWorker { app.lifecycle.use(HealthImportService.job()) }
     app.lifecycle.use(AppleRevocationService.job())
     app.lifecycle.use(PushDeliveryService.job(every: configuration.push.deliveryInterval))
     app.lifecycle.use(ConfirmationWebhookService.job(every: configuration.push.deliveryInterval))
@@ -113,6 +114,7 @@ private func registerRoutes(_ app: Application) throws {
     try app.register(collection: HealthConsentRoutes(base: ["api", "v1", "health"]))
     try app.register(collection: HealthConnectionRoutes())
     try app.register(collection: HealthSyncRoutes())
+    try app.register(collection: HealthImportRoutes())
     try app.register(collection: HealthDataRoutes())
     try app.register(collection: FitnessChallengeRoutes())
     try app.register(collection: ConfirmationRoutes())

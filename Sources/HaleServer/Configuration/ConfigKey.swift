@@ -322,6 +322,19 @@ extension ConfigKey {
                 "Most stored samples one sync may read back to recompute the days it changes; a batch over it is a 413"
                 + " that changes nothing. Bounds the work, and the write lock, of one request; at least 10000."),
         ConfigKey(
+            path: "health.imports.directory", kind: .string, defaultValue: "",
+            summary:
+                "Where uploaded Apple Health exports wait to be imported; empty for `hale-imports` in the system's"
+                + " temporary directory. Every instance must see the same directory."),
+        ConfigKey(
+            path: "health.imports.worker", kind: .boolean, defaultValue: "true",
+            summary:
+                "Whether this instance imports uploaded exports (one at a time, looking every 5 seconds); `false`"
+                + " leaves them to other instances."),
+        ConfigKey(
+            path: "health.imports.maxBytes", kind: .byteSize, defaultValue: "4GiB",
+            summary: "The largest Apple Health export `POST /api/v1/health/imports` takes; a larger one is a 413."),
+        ConfigKey(
             path: "health.retentionDays", kind: .integer, defaultValue: "30",
             summary: "Days synced samples, their daily totals and sync logs are kept; 0 keeps them."),
         ConfigKey(

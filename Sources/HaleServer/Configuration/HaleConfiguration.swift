@@ -143,6 +143,12 @@ public struct HaleConfiguration: Sendable {
         public var maximumSamplesReadPerSync: Int
         /// Which sources count where samples overlap, per type.
         public var sourcePriorities: SourcePriorities
+        /// Where uploaded exports wait to be imported; every instance needs the same directory.
+        public var importsDirectory: URL
+        /// The largest export upload taken, in bytes.
+        public var maximumImportBytes: Int64
+        /// Whether this instance imports uploaded exports.
+        public var importsWorker: Bool
     }
 
     /// The request budgets of the routes that do work for anyone, or mint single-use values or verify proofs.
@@ -291,7 +297,10 @@ public struct HaleConfiguration: Sendable {
             maximumSamplesReadPerSync: try values.integer("health.maxSamplesReadPerSync"),
             sourcePriorities: try SourcePriorities(
                 devices: try values.list("health.sourcePriority.devices"),
-                apps: try values.list("health.sourcePriority.apps")))
+                apps: try values.list("health.sourcePriority.apps")),
+            importsDirectory: Self.importsDirectory(try values.string("health.imports.directory")),
+            maximumImportBytes: Int64(try values.byteSize("health.imports.maxBytes")),
+            importsWorker: try values.boolean("health.imports.worker"))
         accountLimits = AccountLimits(
             passkeys: try Self.accountLimit(values, "accountLimits.passkeys"),
             devices: try Self.accountLimit(values, "accountLimits.devices"),
@@ -343,6 +352,14 @@ public struct HaleConfiguration: Sendable {
             throw ConfigError("metrics.bearerToken must be at least 32 printable ASCII characters")
         }
         return token
+    }
+
+    /// `health.imports.directory`, or a directory in the system's temporary directory when empty.
+    private static func importsDirectory(_ text: String) -> URL {
+        guard !text.isEmpty else {
+            return FileManager.default.temporaryDirectory.appendingPathComponent("hale-imports", isDirectory: true)
+        }
+        return URL(fileURLWithPath: text, isDirectory: true)
     }
 
     private static func requiredAttestation(_ values: ConfigValues) throws -> HealthData.RequiredAttestation {

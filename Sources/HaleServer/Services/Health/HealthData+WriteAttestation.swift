@@ -34,9 +34,14 @@ extension HealthData {
     /// An App Attest assertion signs SHA-256 of its UTF-8 as `POST /health`'s signs the nonce's; a Play Integrity
     /// token carries it as its nonce. So a token answers for one body once.
     public static func requestHash(nonce: String, bodyDigest: SHA256Digest) -> String {
+        requestHash(nonce: nonce, bodyDigest: Array(bodyDigest))
+    }
+
+    /// `requestHash` of a body whose SHA-256 is `bodyDigest`'s 32 bytes: an upload's, declared before it arrives.
+    static func requestHash(nonce: String, bodyDigest: [UInt8]) -> String {
         var hash = SHA256()
         hash.update(data: Array(nonce.utf8))
-        hash.update(data: Array(bodyDigest))
+        hash.update(data: bodyDigest)
         return Base64URL.encode(hash.finalize())
     }
 
@@ -46,7 +51,7 @@ extension HealthData {
     /// Checks the attestation of a request that writes health data, when `writesRequireAttestation`: the nonce is
     /// the account's and consumed once, and the token made over the request's hash.
     public func verifyWrite(
-        _ attestation: WriteAttestation?, bodyDigest: SHA256Digest, account: AccountID, device: DeviceID?,
+        _ attestation: WriteAttestation?, bodyDigest: [UInt8], account: AccountID, device: DeviceID?,
         logger: Logger
     ) async throws {
         guard let attestation else { throw Self.attestationRequired }

@@ -13,11 +13,18 @@ import HealthSamples
 /// consented to share from Apple Health are skipped, and counted.
 public struct AppleHealthImport: Sendable {
     /// Records written per sync batch.
-    static let batchSize = 5_000
+    static let defaultBatchSize = 5_000
     /// The most stored samples read back to find a batch's duplicates.
     static let maximumSamplesCompared = 200_000
 
     let sync: HealthSync
+    /// Records written per sync batch: each batch is one transaction and one checkpoint.
+    let batchSize: Int
+
+    init(sync: HealthSync, batchSize: Int = Self.defaultBatchSize) {
+        self.sync = sync
+        self.batchSize = batchSize
+    }
 
     /// What an import did.
     public struct Summary: Sendable, Equatable, Codable {
@@ -35,6 +42,23 @@ public struct AppleHealthImport: Sendable {
         public var rejected: [String: Int] = [:]
     }
 
+    /// Where an import stands: the reader's events (records, and elements skipped whole) already counted, and what
+    /// they came to. An import started from a checkpoint skips those events, so a resumed import counts nothing
+    /// twice.
+    public struct Checkpoint: Sendable, Equatable, Codable {
+        /// Events of the reader already counted, from the file's start.
+        public var events = 0
+        /// What those events came to.
+        public var summary = Summary()
+
+        /// The start of the file.
+        public init() {}
+    }
+
+    /// Stores a checkpoint: given the database of the transaction that stores the batch it follows, so the two
+    /// commit together, or a plain database when that batch stored nothing.
+    public typealias Committing = @Sendable (Checkpoint, HaleDatabase) async throws -> Void
+
     /// How far an import is.
     public struct Progress: Sendable {
         /// Which pass: checking the file, or importing it.
@@ -48,37 +72,47 @@ public struct AppleHealthImport: Sendable {
     }
 
     /// Imports the export at `url` into the account; days a record does not carry are taken in `zone`.
+    ///
+    /// From `start`, the events it counted are skipped. After each batch, `committing` (when given) stores the
+    /// checkpoint it reached in that batch's transaction. Cancelled, it stops between batches with everything
+    /// stored so far checkpointed.
     public func run(
-        _ url: URL, account: AccountID, zone: TimeZone, progress: @Sendable (Progress) -> Void = { _ in }
+        _ url: URL, account: AccountID, zone: TimeZone, from start: Checkpoint = Checkpoint(),
+        committing: Committing? = nil, progress: @Sendable (Progress) -> Void = { _ in }
     ) async throws -> Summary {
         let types = try await check(url, progress: progress)
         let consented = try await consentedTypes(of: account, among: types)
-        var summary = Summary()
+        var checkpoint = start
         var reader = AppleHealthExportReader()
         var batch: [ImportedSample] = []
+        var event = 0
         for try await (data, position) in ExportFile.chunks(url) {
             var events: [AppleHealthExportReader.Event] = []
             try reader.feed(data) { events.append($0) }
-            for event in events {
-                guard let sample = Self.classify(event, into: &summary) else { continue }
+            for next in events {
+                event += 1
+                guard event > start.events else { continue }
+                checkpoint.events = event
+                guard let sample = Self.classify(next, into: &checkpoint.summary) else { continue }
                 guard consented.contains(sample.type) else {
-                    summary.skippedWithoutConsent[sample.type.rawValue, default: 0] += 1
+                    checkpoint.summary.skippedWithoutConsent[sample.type.rawValue, default: 0] += 1
                     continue
                 }
                 batch.append(sample)
-                if batch.count == Self.batchSize {
-                    try await write(batch, account: account, zone: zone, into: &summary)
+                if batch.count == batchSize {
+                    try Task.checkCancellation()
+                    try await write(batch, account: account, zone: zone, reaching: &checkpoint, committing: committing)
                     batch.removeAll(keepingCapacity: true)
                 }
             }
             progress(
                 Progress(
-                    phase: "importing", recordsRead: summary.recordsRead, bytesRead: position.bytesRead,
+                    phase: "importing", recordsRead: checkpoint.summary.recordsRead, bytesRead: position.bytesRead,
                     fraction: position.fraction))
         }
         try reader.finish()
-        if !batch.isEmpty { try await write(batch, account: account, zone: zone, into: &summary) }
-        return summary
+        try await write(batch, account: account, zone: zone, reaching: &checkpoint, committing: committing)
+        return checkpoint.summary
     }
 
     /// Reads the whole file without storing anything: an error here leaves the account as it was. Returns the
@@ -139,12 +173,19 @@ public struct AppleHealthImport: Sendable {
         }
     }
 
-    private func write(_ samples: [ImportedSample], account: AccountID, zone: TimeZone, into summary: inout Summary)
-        async throws
-    {
+    /// Stores `samples` and moves `checkpoint` past them, storing it with them.
+    private func write(
+        _ samples: [ImportedSample], account: AccountID, zone: TimeZone, reaching checkpoint: inout Checkpoint,
+        committing: Committing?
+    ) async throws {
         let fresh = try await withoutSyncedCopies(samples, of: account)
-        summary.deduplicated += samples.count - fresh.count
-        guard !fresh.isEmpty else { return }
+        var reached = checkpoint
+        reached.summary.deduplicated += samples.count - fresh.count
+        guard !fresh.isEmpty else {
+            if let committing { try await committing(reached, sync.repository.database) }
+            checkpoint = reached
+            return
+        }
         let batch = HealthSyncBatch(
             provider: HealthProvider.healthkit.rawValue, syncType: "initial",
             samples: fresh.map { sample in
@@ -153,10 +194,26 @@ public struct AppleHealthImport: Sendable {
                     startDate: sample.start.iso8601, endDate: sample.end.iso8601, timeZoneOffset: sample.start.offset,
                     sourceBundle: nil, deviceModel: sample.deviceModel, userEntered: sample.userEntered)
             })
-        let result = try await sync.sync(batch, account: account, zone: zone)
-        summary.imported += result.log.recordsInserted + result.log.recordsUpdated
-        summary.deduplicated += result.log.recordsDeduplicated
-        for rejection in result.rejected { summary.rejected[rejection.code, default: 0] += 1 }
+        let before = reached
+        var alongside: HealthSync.Alongside?
+        if let committing {
+            alongside = { @Sendable log, rejected, database in
+                try await committing(Self.reached(before, log: log, rejected: rejected), database)
+            }
+        }
+        let result = try await sync.sync(batch, account: account, zone: zone, alongside: alongside)
+        checkpoint = Self.reached(before, log: result.log, rejected: result.rejected)
+    }
+
+    /// `checkpoint` after a batch's sync stored what its log says and refused what `rejected` holds.
+    private static func reached(
+        _ checkpoint: Checkpoint, log: HealthSyncLog, rejected: [HealthSyncResult.Rejection]
+    ) -> Checkpoint {
+        var reached = checkpoint
+        reached.summary.imported += log.recordsInserted + log.recordsUpdated
+        reached.summary.deduplicated += log.recordsDeduplicated
+        for rejection in rejected { reached.summary.rejected[rejection.code, default: 0] += 1 }
+        return reached
     }
 
     /// The samples not already stored from a HealthKit sync: those whose type, start, end and value no stored

@@ -18,8 +18,17 @@ public struct HealthSync: Sendable {
     /// A sample's platform id (HealthKit's UUID, Health Connect's record id), and a deletion's.
     public static let sampleIDRule = TextRule(1...255, .bytes, .noControl)
 
-    /// Syncs `batch` for the account; days and offsets a sample does not carry are taken in `zone`.
-    public func sync(_ batch: HealthSyncBatch, account: AccountID, zone: TimeZone) async throws -> HealthSyncResult {
+    /// Work done in a sync's transaction after its samples, rollups and log are written, given its log, the samples
+    /// it refused and the transaction's database: what commits with the batch or not at all.
+    public typealias Alongside =
+        @Sendable (HealthSyncLog, [HealthSyncResult.Rejection], HaleDatabase) async throws
+        -> Void
+
+    /// Syncs `batch` for the account; days and offsets a sample does not carry are taken in `zone`. `alongside`, when
+    /// given, runs in the transaction that stores the batch.
+    public func sync(
+        _ batch: HealthSyncBatch, account: AccountID, zone: TimeZone, alongside: Alongside? = nil
+    ) async throws -> HealthSyncResult {
         let request = try Request(batch)
         if let batchId = batch.batchId, let log = try await repository.log(of: account, batch: batchId) {
             return HealthSyncResult(log: log, rejected: [], replayed: true)
@@ -45,7 +54,11 @@ public struct HealthSync: Sendable {
         let deletions = batch.deletions.map {
             SampleIdentity(accountID: account.rawValue, provider: request.provider, platformID: $0)?.platformID ?? $0
         }
-        let stored = try await store(prepared, deleting: deletions, log: log, account: account)
+        var storing: (@Sendable (HealthSyncLog, HaleDatabase) async throws -> Void)?
+        if let alongside {
+            storing = { @Sendable log, database in try await alongside(log, rejected, database) }
+        }
+        let stored = try await store(prepared, deleting: deletions, log: log, account: account, alongside: storing)
         return HealthSyncResult(log: stored, rejected: rejected, replayed: false)
     }
 
@@ -73,9 +86,10 @@ public struct HealthSync: Sendable {
         try await consents.require(types, from: provider.platform, of: account)
     }
 
-    private func store(_ samples: [Prepared], deleting deletions: [String], log: HealthSyncLog, account: AccountID)
-        async throws -> HealthSyncLog
-    {
+    private func store(
+        _ samples: [Prepared], deleting deletions: [String], log: HealthSyncLog, account: AccountID,
+        alongside: (@Sendable (HealthSyncLog, HaleDatabase) async throws -> Void)?
+    ) async throws -> HealthSyncLog {
         let rollups = rollups
         let clock = clock
         let maximumSamplesRead = maximumSamplesRead
@@ -104,6 +118,7 @@ public struct HealthSync: Sendable {
                 throw HaleError(.conflict, status: 409, message: "This batchId is being synced already; retry.")
             }
             try await store.markSynced(account, provider: log.provider, at: now)
+            try await alongside?(log, store.database)
             return log
         }
     }

@@ -34,5 +34,6 @@ enum HaleMigrations {
         M0029_NameInstallations(),
         M0030_TieTokensToDevices(),
         M0031_OpenAccountPageSessions(),
+        M0032_CreateHealthImports(),
     ]
 }

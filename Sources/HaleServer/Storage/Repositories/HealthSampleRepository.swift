@@ -2,6 +2,9 @@ import Foundation
 
 /// Stores synced samples, their daily rollups and the sync logs. Every call is scoped by the account.
 protocol HealthSampleRepository: Sendable {
+    /// The database this repository writes to: within `transaction`, the transaction's, so other work can commit
+    /// with the batch.
+    var database: HaleDatabase { get }
     /// Runs `body` in one write transaction: a batch is stored whole or not at all.
     func transaction<T: Sendable>(_ body: @escaping @Sendable (any HealthSampleRepository) async throws -> T)
         async throws -> T

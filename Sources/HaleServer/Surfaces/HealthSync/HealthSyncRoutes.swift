@@ -43,7 +43,7 @@ struct HealthSyncRoutes: RouteCollection {
         let identity = try request.account
         guard request.hale.health.writesRequireAttestation else { return identity.accountId }
         try await request.hale.health.verifyWrite(
-            try request.healthWriteAttestation(), bodyDigest: request.bodyDigest, account: identity.accountId,
+            try request.healthWriteAttestation(), bodyDigest: Array(request.bodyDigest), account: identity.accountId,
             device: identity.deviceId, logger: request.logger)
         return identity.accountId
     }

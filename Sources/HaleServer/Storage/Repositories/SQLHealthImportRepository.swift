@@ -1,0 +1,151 @@
+import Foundation
+import SQLKit
+
+/// `HealthImportRepository` on SQL.
+struct SQLHealthImportRepository: HealthImportRepository {
+    let database: HaleDatabase
+
+    func enqueue(_ record: HealthImport) async throws -> UUID? {
+        try await database.writeTransaction { database in
+            let active = try await database.sql.raw(
+                """
+                SELECT id FROM health_imports WHERE account_id = \(bind: record.accountId)
+                AND status IN ('queued', 'running')\(unsafeRaw: database.isPostgres ? " FOR UPDATE" : "")
+                """
+            ).first()
+            if let active { return try active.decode(column: "id", as: UUID.self) }
+            try await database.sql.insert(into: "health_imports").columns(Self.columns)
+                .values(try Self.bindings(record)).run()
+            return nil
+        }
+    }
+
+    func find(_ id: UUID, of account: AccountID) async throws -> HealthImport? {
+        try await database.sql.select().column("*").from("health_imports").where("id", .equal, id)
+            .where("account_id", .equal, account).first().map(Self.record)
+    }
+
+    func imports(of account: AccountID, limit: Int) async throws -> [HealthImport] {
+        try await database.sql.select().column("*").from("health_imports").where("account_id", .equal, account)
+            .orderBy("created_at", .descending).limit(limit).all().map(Self.record)
+    }
+
+    func claimNext(at date: Date, lease: Duration) async throws -> ClaimedHealthImport? {
+        let claim = UUID()
+        let until = date.addingTimeInterval(lease.timeInterval)
+        let row = try await database.writeTransaction { database in
+            try await database.sql.raw(
+                """
+                UPDATE health_imports SET status = 'running', claim_id = \(bind: claim),
+                claimed_until = \(bind: until), attempts = attempts + 1, updated_at = \(bind: date)
+                WHERE id IN (SELECT id FROM health_imports
+                  WHERE status = 'queued' OR (status = 'running' AND claimed_until <= \(bind: date))
+                  ORDER BY created_at LIMIT 1\(unsafeRaw: database.skipLocked))
+                RETURNING *
+                """
+            ).first()
+        }
+        return try row.map { ClaimedHealthImport(record: try Self.record($0), claim: claim) }
+    }
+
+    func progress(
+        _ claimed: ClaimedHealthImport, phase: String, recordsRead: Int, fraction: Double, at date: Date,
+        lease: Duration
+    ) async throws -> Bool {
+        try await updateClaimed(claimed) { update in
+            update.set("phase", to: phase).set("records_read", to: recordsRead).set("fraction", to: fraction)
+                .set("updated_at", to: date).set("claimed_until", to: date.addingTimeInterval(lease.timeInterval))
+        }
+    }
+
+    func checkpoint(
+        _ claimed: ClaimedHealthImport, _ checkpoint: AppleHealthImport.Checkpoint, at date: Date,
+        on database: HaleDatabase
+    ) async throws {
+        let text = try Self.text(of: checkpoint)
+        let updated = try await SQLHealthImportRepository(database: database).updateClaimed(claimed) { update in
+            update.set("records_committed", to: checkpoint.events).set("summary", to: text).set("updated_at", to: date)
+        }
+        guard updated else { throw HealthImportClaimLost() }
+    }
+
+    func finish(
+        _ claimed: ClaimedHealthImport, as status: HealthImport.Status, checkpoint: AppleHealthImport.Checkpoint,
+        error: (code: String, message: String)?, at date: Date
+    ) async throws -> Bool {
+        let text = try Self.text(of: checkpoint)
+        return try await updateClaimed(claimed) { update in
+            update.set("status", to: status.rawValue).set("records_committed", to: checkpoint.events)
+                .set("summary", to: text).set("error_code", to: error?.code).set("error_message", to: error?.message)
+                .set("completed_at", to: date).set("updated_at", to: date).set("claim_id", to: SQLLiteral.null)
+                .set("claimed_until", to: SQLLiteral.null)
+        }
+    }
+
+    func release(_ claimed: ClaimedHealthImport, at date: Date) async throws -> Bool {
+        try await updateClaimed(claimed) { update in
+            update.set("status", to: HealthImport.Status.queued.rawValue).set("claim_id", to: SQLLiteral.null)
+                .set("claimed_until", to: SQLLiteral.null).set("updated_at", to: date)
+        }
+    }
+
+    func unfinishedIDs() async throws -> Set<UUID> {
+        let rows = try await database.sql.select().column("id").from("health_imports")
+            .where("status", .in, [HealthImport.Status.queued.rawValue, HealthImport.Status.running.rawValue]).all()
+        return Set(try rows.map { try $0.decode(column: "id", as: UUID.self) })
+    }
+
+    /// Applies `set` to the import while this caller's claim on it holds; returns whether it did.
+    private func updateClaimed(
+        _ claimed: ClaimedHealthImport, _ set: (SQLUpdateBuilder) -> SQLUpdateBuilder
+    ) async throws -> Bool {
+        let rows = try await set(database.sql.update("health_imports"))
+            .where("id", .equal, claimed.record.id).where("claim_id", .equal, claimed.claim)
+            .returning("id").all()
+        return !rows.isEmpty
+    }
+
+    private static let columns = [
+        "id", "account_id", "status", "bytes", "time_zone", "created_at", "updated_at", "attempts", "records_read",
+        "fraction", "records_committed", "summary",
+    ]
+
+    private static func bindings(_ record: HealthImport) throws -> [any SQLExpression] {
+        [
+            SQLBind(record.id), SQLBind(record.accountId), SQLBind(record.status.rawValue), SQLBind(record.bytes),
+            SQLBind(record.timeZone), SQLBind(record.createdAt), SQLBind(record.updatedAt), SQLBind(0),
+            SQLBind(record.recordsRead), SQLBind(record.fraction), SQLBind(record.checkpoint.events),
+            SQLBind(try text(of: record.checkpoint)),
+        ]
+    }
+
+    private static func text(of checkpoint: AppleHealthImport.Checkpoint) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(checkpoint.summary), as: UTF8.self)
+    }
+
+    private static func record(_ row: any SQLRow) throws -> HealthImport {
+        let summary = try JSONDecoder().decode(
+            AppleHealthImport.Summary.self, from: Data(try row.decode(column: "summary", as: String.self).utf8))
+        var checkpoint = AppleHealthImport.Checkpoint()
+        checkpoint.events = try row.decode(column: "records_committed", as: Int.self)
+        checkpoint.summary = summary
+        let status = try row.decode(column: "status", as: String.self)
+        let code = try row.decode(column: "error_code", as: String?.self)
+        let message = try row.decode(column: "error_message", as: String?.self)
+        return HealthImport(
+            id: try row.decode(column: "id", as: UUID.self),
+            accountId: AccountID(try row.decode(column: "account_id", as: UUID.self)),
+            status: HealthImport.Status(rawValue: status) ?? .failed,
+            bytes: try row.decode(column: "bytes", as: Int64.self),
+            timeZone: try row.decode(column: "time_zone", as: String.self),
+            createdAt: try row.decode(column: "created_at", as: Date.self),
+            updatedAt: try row.decode(column: "updated_at", as: Date.self),
+            completedAt: try row.decode(column: "completed_at", as: Date?.self),
+            phase: try row.decode(column: "phase", as: String?.self),
+            recordsRead: try row.decode(column: "records_read", as: Int.self),
+            fraction: try row.decode(column: "fraction", as: Double.self), checkpoint: checkpoint, errorCode: code,
+            errorMessage: message)
+    }
+}
