@@ -247,7 +247,9 @@ let package = Package(
         ),
         .testTarget(
             name: "haleTests",
-            dependencies: ["hale", "HaleServer", "HaleTesting", "HaleClient", "WebAuthn"],
+            dependencies: [
+                "hale", "HaleServer", "HaleTesting", "HaleClient", "WebAuthn", "HealthExport", "HealthSamples",
+            ],
             swiftSettings: strict
         ),
     ]

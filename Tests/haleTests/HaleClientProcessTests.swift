@@ -25,7 +25,7 @@ struct HaleClientProcessTests {
         let server = try await hale.serve(environment: environment)
         defer { server.stop() }
 
-        let client = HaleClient(baseURL: server.baseURL)
+        let client = HaleClient(testing: server.baseURL)
         let key = SoftwareDeviceKey()
         let device = HaleClient.DeviceDescription(
             name: "SDK phone", fingerprint: "sdk-\(UUID().uuidString.prefix(8))", convention: convention)

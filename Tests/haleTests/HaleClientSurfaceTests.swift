@@ -1,6 +1,8 @@
 import Foundation
 import HaleServer
 import HaleTesting
+import HealthExport
+import HealthSamples
 import Testing
 
 @testable import HaleClient
@@ -19,7 +21,7 @@ struct HaleClientSurfaceTests {
     @Test(arguments: TestDatabase.available)
     func passkeysAccountAndSessions(database: TestDatabase) async throws {
         try await withServer(database) { server, _, _ in
-            let client = HaleClient(baseURL: server.baseURL)
+            let client = HaleClient(testing: server.baseURL)
             let phone = Self.passkey()
             let signedUp = try await client.signUp(
                 displayName: "Ana", email: "ana@example.com", with: phone,
@@ -42,7 +44,7 @@ struct HaleClientSurfaceTests {
             let refreshed = try await client.refreshSession()
             #expect(refreshed.refreshToken != before.refreshToken, "a passkey session refreshes like any other")
 
-            let elsewhere = HaleClient(baseURL: server.baseURL)
+            let elsewhere = HaleClient(testing: server.baseURL)
             try await elsewhere.signIn(with: phone)
             try await elsewhere.signOutEverywhere()
             await #expect(throws: HaleClientError.notSignedIn) { try await client.account() }
@@ -53,11 +55,11 @@ struct HaleClientSurfaceTests {
             #expect(groups.contains { $0.deviceName == "Ana's iPhone" })
 
             let handoff = try await client.issueHandoff()
-            let web = HaleClient(baseURL: server.baseURL)
+            let web = HaleClient(testing: server.baseURL)
             try await web.redeemHandoff(handoff.code)
             #expect(try await web.account().id == account.id)
             do {
-                try await HaleClient(baseURL: server.baseURL).redeemHandoff(handoff.code)
+                try await HaleClient(testing: server.baseURL).redeemHandoff(handoff.code)
                 Issue.record("a hand-off code was redeemed twice")
             } catch HaleClientError.server(let status, _, _) {
                 #expect((400..<500).contains(status))
@@ -74,7 +76,7 @@ struct HaleClientSurfaceTests {
 
             // A passkey the server never saw is refused with the core's error shape.
             do {
-                try await HaleClient(baseURL: server.baseURL).signIn(with: Self.passkey())
+                try await HaleClient(testing: server.baseURL).signIn(with: Self.passkey())
                 Issue.record("an unknown passkey signed in")
             } catch HaleClientError.server(let status, let code, _) {
                 #expect(status == 401 && !code.isEmpty)
@@ -88,7 +90,7 @@ struct HaleClientSurfaceTests {
     @Test(arguments: TestDatabase.available)
     func devicesAndConfirmations(database: TestDatabase) async throws {
         try await withServer(database) { server, hale, environment in
-            let client = HaleClient(baseURL: server.baseURL)
+            let client = HaleClient(testing: server.baseURL)
             let signedUp = try await client.signUp(displayName: "Bo", with: Self.passkey())
             let accountId = try #require(signedUp.accountId)
             let key = SoftwareDeviceKey()
@@ -135,7 +137,7 @@ struct HaleClientSurfaceTests {
     @Test(arguments: TestDatabase.available)
     func consentSyncAndChallenges(database: TestDatabase) async throws {
         try await withServer(database) { server, _, _ in
-            let client = HaleClient(baseURL: server.baseURL)
+            let client = HaleClient(testing: server.baseURL)
             try await client.signUp(displayName: "Cy", with: Self.passkey())
             let granted = try await client.grantHealthConsent(platform: "apple", permissions: ["steps", "distance"])
             #expect(Set(granted.map(\.permission)) == ["steps", "distance"])
@@ -195,11 +197,42 @@ struct HaleClientSurfaceTests {
         }
     }
 
+    @Test(
+        "an Apple Health export uploaded from disk is imported by the server's worker",
+        arguments: TestDatabase.available)
+    func appleHealthExportUpload(database: TestDatabase) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hale-sdk-imports-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await withServer(database, environment: ["HALE_HEALTH_IMPORTS_DIRECTORY": directory.path]) { server, _, _ in
+            let client = HaleClient(testing: server.baseURL)
+            try await client.signUp(displayName: "Di", with: Self.passkey())
+            _ = try await client.grantHealthConsent(platform: "apple", permissions: ["steps"])
+            let firstDay = LocalDate(at: Date(), in: .gmt).adding(days: -12).description
+            let file = directory.appendingPathComponent("export.zip")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let expected = try AppleHealthExportGenerator(firstDay: firstDay, days: 10, dstChange: firstDay)
+                .writeZip(to: file)
+            let queued = try await client.uploadAppleHealthExport(
+                file, timeZone: TimeZone(identifier: "America/New_York")!)
+            #expect(queued.status == "queued")
+            #expect(queued.bytes == (try FileManager.default.attributesOfItem(atPath: file.path))[.size] as? Int64)
+            var current = queued
+            for _ in 0..<300 where !current.isFinished {
+                try await Task.sleep(for: .milliseconds(200))
+                current = try await client.healthImport(queued.id)
+            }
+            #expect(current.status == "completed", "\(String(describing: current.error))")
+            #expect(current.summary.recordsRead == expected.records)
+            #expect(current.summary.imported == expected.stepRecords)
+            #expect(current.summary.skippedWithoutConsent == ["distance": expected.distanceRecords, "workouts": 1])
+        }
+    }
+
     @Test(arguments: TestDatabase.available)
     func attestedHealthAndStatistics(database: TestDatabase) async throws {
         let environment = ["HALE_APP_ATTEST_DEVELOPMENT_MODE": "true"]
         try await withServer(database, environment: environment) { server, _, _ in
-            let client = HaleClient(baseURL: server.baseURL)
+            let client = HaleClient(testing: server.baseURL)
             try await client.signUp(displayName: "Di", with: Self.passkey())
             let attester = try await client.developmentAppAttester()
             let keyID = try await client.registerAppAttestKey(with: attester)
@@ -242,7 +275,7 @@ struct HaleClientSurfaceTests {
             environment[try #require(ConfigKey.named(path)).environmentVariable] = value
         }
         try await withServer(.sqlite, environment: environment) { server, _, _ in
-            let client = HaleClient(baseURL: server.baseURL)
+            let client = HaleClient(testing: server.baseURL)
             let signedIn = try await client.signIn(.google, token: try provider.googleIDToken(subject: "g-sdk"))
             #expect(signedIn.role == "client")
             #expect(try await client.account().role == "client")
@@ -251,7 +284,7 @@ struct HaleClientSurfaceTests {
                 phone: "+962792002802", availableDays: [.monday, .friday], timeSlots: [.morning], maxHoursPerWeek: 20,
                 acceptsUrgentOffers: true, yearsOfExperience: 3, hasCleaningSupplies: true, comfortableWithPets: false,
                 serviceRadius: 15)
-            let cleaner = HaleClient(baseURL: server.baseURL)
+            let cleaner = HaleClient(testing: server.baseURL)
             let hired = try await cleaner.signIn(
                 .google, token: try provider.googleIDToken(subject: "g-cleaner", email: "cleaner@example.com"),
                 role: .cleaner(profile),
@@ -261,7 +294,7 @@ struct HaleClientSurfaceTests {
             var unsigned = profile
             unsigned.phone = "0792002802"
             do {
-                try await HaleClient(baseURL: server.baseURL).signIn(
+                try await HaleClient(testing: server.baseURL).signIn(
                     .google, token: try provider.googleIDToken(subject: "g-other", email: "other@example.com"),
                     role: .cleaner(unsigned))
                 Issue.record("a phone number that is not E.164 was accepted")

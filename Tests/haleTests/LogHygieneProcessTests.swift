@@ -91,7 +91,7 @@ struct LogHygieneProcessTests {
         let firebase: FakeFirebase
 
         func run(adminKey: String, into secrets: inout Secrets) async throws {
-            let client = HaleClient(baseURL: baseURL)
+            let client = HaleClient(testing: baseURL)
             let origin = "http://localhost:8080"
             let phone = SoftwarePasskeyAuthenticator(SoftwarePasskey(rpID: "localhost", origin: origin))
             let laptop = SoftwarePasskeyAuthenticator(SoftwarePasskey(rpID: "localhost", origin: origin))
@@ -145,7 +145,7 @@ struct LogHygieneProcessTests {
 
             let idToken = try provider.googleIDToken(subject: "journey-\(UUID())")
             secrets.add(idToken)
-            let social = HaleClient(baseURL: baseURL)
+            let social = HaleClient(testing: baseURL)
             try await social.signIn(.google, token: idToken, deviceTokens: ["fcm-social-\(UUID().uuidString)"])
             secrets.add(await social.sessionTokens?.accessToken)
             _ = try await social.account()
@@ -154,7 +154,7 @@ struct LogHygieneProcessTests {
             // Seed 000's Firebase app: its ID token as the bearer, then a passkey sign-in answering a custom token.
             let firebaseToken = try firebase.idToken(uid: "journey-\(UUID())", email: "journey-firebase@example.com")
             secrets.add(firebaseToken)
-            let petWash = HaleClient(baseURL: baseURL)
+            let petWash = HaleClient(testing: baseURL)
             await petWash.restore(SessionTokens(accessToken: firebaseToken, refreshToken: nil))
             let petWashPhone = SoftwarePasskeyAuthenticator(SoftwarePasskey(rpID: "localhost", origin: origin))
             _ = try await petWash.addPasskey(with: petWashPhone, device: PasskeyDevice(platform: "ios"))

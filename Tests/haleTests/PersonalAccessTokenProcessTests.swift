@@ -29,7 +29,7 @@ struct PersonalAccessTokenProcessTests {
         let id = String(token.split(separator: "|")[0])
         let server = try await hale.serve(environment: environment)
 
-        let operatorClient = HaleClient(baseURL: server.baseURL)
+        let operatorClient = HaleClient(testing: server.baseURL)
         await operatorClient.restore(SessionTokens(accessToken: token, refreshToken: nil))
         let listed = try await operatorClient.personalAccessTokens()
         #expect(listed.map(\.name) == ["hale accounts create"] && listed.map(\.current) == [true])
@@ -38,7 +38,7 @@ struct PersonalAccessTokenProcessTests {
         }
         #expect(await operatorClient.sessionTokens != nil, "a step-up keeps the credential")
 
-        let person = HaleClient(baseURL: server.baseURL)
+        let person = HaleClient(testing: server.baseURL)
         let passkey = SoftwarePasskeyAuthenticator(SoftwarePasskey(rpID: "localhost", origin: "http://localhost:8080"))
         try await person.signUp(displayName: "Ana", with: passkey)
         // The window is five seconds, not one, so that a loaded machine's sign-in and deletion still fit in it.

@@ -61,6 +61,8 @@ public final class HaleClient: Sendable {
         var query: [URLQueryItem] = []
         var headers: [String: String] = [:]
         var body: Data?
+        /// A file streamed as the body, instead of `body`.
+        var bodyFile: URL?
     }
 
     /// Sends `body` (JSON) to `path` as `credential` and decodes the answer.
@@ -96,7 +98,18 @@ public final class HaleClient: Sendable {
         _ method: String, _ path: String, query: [URLQueryItem] = [], headers: [String: String] = [:],
         encodedJSON body: Data?, as credential: Credential
     ) async throws -> Data {
-        let request = Request(method: method, path: path, query: query, headers: headers, body: body)
+        try await send(Request(method: method, path: path, query: query, headers: headers, body: body), as: credential)
+    }
+
+    /// Streams `file` from disk as the body (its `Content-Type` among `headers`) and returns the body of the 2xx
+    /// answer.
+    func send(_ method: String, _ path: String, headers: [String: String], file: URL, as credential: Credential)
+        async throws -> Data
+    {
+        try await send(Request(method: method, path: path, headers: headers, bodyFile: file), as: credential)
+    }
+
+    private func send(_ request: Request, as credential: Credential) async throws -> Data {
         guard case .session = credential else {
             return try await attempt(request, bearer: bearer(for: credential))
         }
@@ -184,7 +197,11 @@ public final class HaleClient: Sendable {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(for: urlRequest)
+            if let file = request.bodyFile {
+                (data, response) = try await session.upload(for: urlRequest, fromFile: file)
+            } else {
+                (data, response) = try await session.data(for: urlRequest)
+            }
         } catch {
             throw HaleClientError.transport(error.localizedDescription)
         }

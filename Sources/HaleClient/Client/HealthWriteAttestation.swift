@@ -13,15 +13,25 @@ public enum HealthWriteAttestation: Sendable {
 
     /// What the attestation is made over: base64url, unpadded, of SHA-256(UTF-8 of `nonce` ‖ SHA-256(`body`)).
     public static func requestHash(nonce: String, body: Data) -> String {
+        requestHash(nonce: nonce, bodyDigest: Array(SHA256.hash(data: body)))
+    }
+
+    /// `requestHash` of a body whose SHA-256 is `bodyDigest`: a file uploaded from disk.
+    static func requestHash(nonce: String, bodyDigest: [UInt8]) -> String {
         var hash = SHA256()
         hash.update(data: Data(nonce.utf8))
-        hash.update(data: Data(SHA256.hash(data: body)))
+        hash.update(data: bodyDigest)
         return Base64URL.encode(hash.finalize())
     }
 
     /// The headers attesting `body` over `nonce`.
     func headers(nonce: String, body: Data) async throws -> [String: String] {
-        let requestHash = Self.requestHash(nonce: nonce, body: body)
+        try await headers(nonce: nonce, bodyDigest: Array(SHA256.hash(data: body)))
+    }
+
+    /// The headers attesting a body whose SHA-256 is `bodyDigest` over `nonce`.
+    func headers(nonce: String, bodyDigest: [UInt8]) async throws -> [String: String] {
+        let requestHash = Self.requestHash(nonce: nonce, bodyDigest: bodyDigest)
         let (platform, token): (String, String)
         switch self {
         case .appAttest(let attester, let keyID):
