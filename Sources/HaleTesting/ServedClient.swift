@@ -10,7 +10,7 @@ public func withServedClient(
     try await app.asyncBoot()
     try await app.server.start(address: .hostname("127.0.0.1", port: port))
     do {
-        let client = HaleClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!)
+        let client = HaleClient(testing: URL(string: "http://127.0.0.1:\(port)")!)
         await client.restore(SessionTokens(accessToken: token, refreshToken: "unused"))
         try await body(client)
     } catch {

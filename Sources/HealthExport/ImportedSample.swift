@@ -49,6 +49,9 @@ public struct ImportedSample: Sendable, Equatable {
                 userEntered: record.userEntered))
     }
 
+    /// What every imported sample's identity starts with, and no platform's own id does.
+    public static let identityPrefix = "export-"
+
     /// The sample's identity: records carry no UUID, so it is their content (type, source, device, start, end,
     /// value and unit), hashed. The same record imported twice has the same identity, and is stored once.
     public var identity: String {
@@ -56,7 +59,7 @@ public struct ImportedSample: Sendable, Equatable {
             typeIdentifier, sourceName ?? "", deviceModel ?? "", start.iso8601, end.iso8601, String(value), unit,
         ]
         let digest = SHA256.hash(data: Array(fields.joined(separator: "\u{1F}").utf8))
-        return "export-"
+        return Self.identityPrefix
             + digest.prefix(16).map { byte in
                 let hex = String(byte, radix: 16)
                 return byte < 16 ? "0" + hex : hex

@@ -53,6 +53,7 @@ struct AccountErasureTests {
             "health_samples": "account_id = \(bind: id)",
             "health_rollups": "account_id = \(bind: id)",
             "health_sync_logs": "account_id = \(bind: id)",
+            "health_imports": "account_id = \(bind: id)",
             "fitness_challenges": "creator_account_id = \(bind: id)",
             "fitness_challenge_members": "account_id = \(bind: id)",
             "push_outbox": "account_id = \(bind: id)",

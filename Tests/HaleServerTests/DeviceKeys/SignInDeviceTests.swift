@@ -26,7 +26,7 @@ struct SignInDeviceTests {
         try await withHale(on: database, settings: Self.settings) { app in
             let (_, token) = try await makeAccount(app, email: "unused@example.com")
             try await withServedClient(app, token: token) { served in
-                let phone = HaleClient(baseURL: served.baseURL, installationID: "install-phone")
+                let phone = HaleClient(testing: served.baseURL, installationID: "install-phone")
                 let key = Self.passkey()
                 let signedUp = try await phone.signUp(
                     displayName: "Ada", with: key, device: PasskeyDevice(platform: "ios", deviceName: "Ada's iPhone"))
@@ -45,7 +45,7 @@ struct SignInDeviceTests {
                 #expect(devices.first?.sessions.count == 1)
                 #expect(try await Self.newDeviceEvents(phone).isEmpty, "neither the sign-up nor the phone is news")
 
-                let laptop = HaleClient(baseURL: served.baseURL, installationID: "install-laptop")
+                let laptop = HaleClient(testing: served.baseURL, installationID: "install-laptop")
                 try await laptop.signIn(with: key)
                 devices = try await phone.devices()
                 #expect(devices.count == 2)
@@ -64,7 +64,7 @@ struct SignInDeviceTests {
                 let phoneEnded = try await phone.deleteDevice(phoneDevice)
                 #expect(phoneEnded.sessions == 1)
                 #expect(phoneEnded.passkeys == [passkeyID], "its device-bound passkey goes with it")
-                let other = HaleClient(baseURL: served.baseURL, installationID: "install-other")
+                let other = HaleClient(testing: served.baseURL, installationID: "install-other")
                 await #expect(throws: HaleClientError.self) { try await other.signIn(with: key) }
             }
         }

@@ -148,6 +148,13 @@ struct AccountSeed {
                 "records_deleted": Int64(0), "records_rejected": Int64(0),
             ])
         try await insert(
+            "health_imports",
+            [
+                "id": UUID(), "account_id": id, "status": "completed", "bytes": Int64(1), "time_zone": "UTC",
+                "created_at": date, "updated_at": date, "attempts": Int64(1), "records_read": Int64(0),
+                "fraction": 1.0, "records_committed": Int64(0), "summary": "{}",
+            ])
+        try await insert(
             "fitness_challenges",
             [
                 "id": createdChallenge, "creator_account_id": id, "name": "Seeded challenge \(tag)", "type": "steps",

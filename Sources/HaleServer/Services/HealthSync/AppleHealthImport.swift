@@ -224,9 +224,11 @@ public struct AppleHealthImport: Sendable {
         var fresh: [ImportedSample] = []
         for (type, ofType) in Dictionary(grouping: samples, by: \.type) {
             guard let first = ofType.map(\.start.date).min(), let last = ofType.map(\.end.date).max() else { continue }
-            let stored = try await sync.repository.samples(
-                of: account, type: type.rawValue, overlapping: first, last, limit: Self.maximumSamplesCompared)
-            let synced = Set(stored.filter { !$0.platformId.hasPrefix("export-") }.map(Self.key))
+            let stored = try await sync.repository.syncedSamples(
+                of: account, type: type.rawValue, overlapping: first, last,
+                importedPrefix: ImportedSample.identityPrefix,
+                limit: Self.maximumSamplesCompared)
+            let synced = Set(stored.map(Self.key))
             fresh += ofType.filter { sample in
                 guard let key = Self.key(of: sample) else { return true }
                 return !synced.contains(key)

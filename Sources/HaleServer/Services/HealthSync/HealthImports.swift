@@ -101,7 +101,10 @@ public struct HealthImports: Sendable {
             logger.info("health import completed", metadata: ["import": "\(record.id)"])
             return .completed(record.id)
         } catch is CancellationError {
-            _ = try await repository.release(claimed, at: clock.now())
+            // In a task of its own: this one is cancelled, and so would be the statement that gives the import back.
+            let repository = repository
+            let now = clock.now()
+            _ = try await Task { try await repository.release(claimed, at: now) }.value
             return .released(record.id)
         } catch is HealthImportClaimLost {
             return .claimLost(record.id)
@@ -121,18 +124,27 @@ public struct HealthImports: Sendable {
         return .failed(claimed.record.id, code: code)
     }
 
-    /// Deletes files in `directory` that no queued or running import needs: uploads cut off, or left by an import
-    /// whose account was deleted. Only files older than `age`, so an upload still arriving is kept.
-    public func sweepFiles(olderThan age: Duration = .seconds(86_400)) async throws -> Int {
+    /// Deletes files in `directory` that no queued or running import needs: uploads whose import ended, or whose
+    /// account was deleted, after ten minutes (a file just uploaded is queued a moment after it is in place), and
+    /// uploads cut off in the middle, after a day (one may still be arriving).
+    public func sweepFiles() async throws -> Int {
         let keep = try await repository.unfinishedIDs()
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        let cutoff = clock.now().addingTimeInterval(-age.timeInterval)
+        let now = clock.now()
         var removed = 0
-        for name in names where name.hasSuffix(".upload") || name.hasSuffix(".upload.part") {
+        for name in names {
+            let age: TimeInterval
+            if name.hasSuffix(".upload") {
+                age = 600
+            } else if name.hasSuffix(".upload.part") {
+                age = 86_400
+            } else {
+                continue
+            }
             guard let id = UUID(uuidString: String(name.prefix(36))), !keep.contains(id) else { continue }
             let url = directory.appendingPathComponent(name)
             let modified = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
-            guard let modified, modified < cutoff else { continue }
+            guard let modified, now.timeIntervalSince(modified) > age else { continue }
             if (try? FileManager.default.removeItem(at: url)) != nil { removed += 1 }
         }
         return removed

@@ -32,11 +32,10 @@ struct HealthRollupWriter: Sendable {
             withoutUserEntered.excludesUserEntered = true
             for run in Self.runs(of: typeDays) {
                 let limit = maximumRead.map { $0 - read + 1 }
-                let samples = try await store.samples(
+                let checked = try await store.rollupInputs(
                     of: account, type: type, overlapping: run.start, run.end, limit: limit)
-                read += samples.count
+                read += checked.count
                 if let maximumRead, read > maximumRead { throw Self.tooMuchToRecompute(maximumRead) }
-                let checked = samples.compactMap(\.sample)
                 let all = Self.byDay(DailyRollup.rollups(of: checked, priority: priority))
                 let devices = Self.byDay(DailyRollup.rollups(of: checked, priority: withoutUserEntered))
                 for day in run.days {

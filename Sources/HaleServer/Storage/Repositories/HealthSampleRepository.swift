@@ -22,6 +22,15 @@ protocol HealthSampleRepository: Sendable {
     /// The account's samples of `type` that overlap `start ..< end`; at most `limit` of them when it is given.
     func samples(of account: AccountID, type: String, overlapping start: Date, _ end: Date, limit: Int?) async throws
         -> [StoredHealthSample]
+    /// What the rollup rules read of the account's samples of `type` that overlap `start ..< end`: only the columns
+    /// they need, checked; at most `limit` of them when it is given.
+    func rollupInputs(of account: AccountID, type: String, overlapping start: Date, _ end: Date, limit: Int?)
+        async throws -> [HealthSample]
+    /// The account's samples of `type` that overlap `start ..< end` and were synced with their platform's own ids:
+    /// those whose platform id does not start with `importedPrefix`. At most `limit` of them.
+    func syncedSamples(
+        of account: AccountID, type: String, overlapping start: Date, _ end: Date, importedPrefix: String, limit: Int
+    ) async throws -> [StoredHealthSample]
     /// Sets the account's rollup of `type` on `day`, or removes it when `value` is nil.
     func setRollup(
         of account: AccountID, day: LocalDate, type: String, value: (all: Double, excludingUserEntered: Double)?,

@@ -90,6 +90,41 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
             .limit(limit).allSamples()
     }
 
+    func rollupInputs(of account: AccountID, type: String, overlapping start: Date, _ end: Date, limit: Int?)
+        async throws -> [HealthSample]
+    {
+        guard let known = HealthSampleType(rawValue: type) else { return [] }
+        let rows = try await database.sql.select()
+            .columns(
+                "value", "start_at", "end_at", "utc_offset_seconds", "source_bundle", "device_model", "device_type",
+                "user_entered"
+            )
+            .from("health_samples").where("account_id", .equal, account).where("type", .equal, type)
+            .where("start_at", .lessThan, end).where("end_at", .greaterThanOrEqual, start).limit(limit).all()
+        // A row the rules would refuse is left out, as `StoredHealthSample.sample` leaves it out.
+        return try rows.compactMap { row in
+            let value = try row.decode(column: "value", as: Double.self)
+            guard let quantity = try? HealthQuantity(type: known, canonicalValue: value) else { return nil }
+            let source = SampleSource(
+                bundleID: try row.decode(column: "source_bundle", as: String?.self),
+                deviceModel: try row.decode(column: "device_model", as: String?.self),
+                deviceType: try row.decode(column: "device_type", as: String?.self),
+                isUserEntered: try row.decode(column: "user_entered", as: Bool.self))
+            return try? HealthSample(
+                quantity: quantity, start: try row.decode(column: "start_at", as: Date.self),
+                end: try row.decode(column: "end_at", as: Date.self),
+                utcOffsetSeconds: try row.decode(column: "utc_offset_seconds", as: Int.self), source: source)
+        }
+    }
+
+    func syncedSamples(
+        of account: AccountID, type: String, overlapping start: Date, _ end: Date, importedPrefix: String, limit: Int
+    ) async throws -> [StoredHealthSample] {
+        try await database.sql.select().column("*").from("health_samples").where("account_id", .equal, account)
+            .where("type", .equal, type).where("start_at", .lessThan, end).where("end_at", .greaterThanOrEqual, start)
+            .where("platform_id", .notLike, importedPrefix + "%").limit(limit).allSamples()
+    }
+
     func setRollup(
         of account: AccountID, day: LocalDate, type: String, value: (all: Double, excludingUserEntered: Double)?,
         at date: Date
