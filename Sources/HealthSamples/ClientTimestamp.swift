@@ -17,29 +17,30 @@ public struct ClientTimestamp: Sendable, Equatable {
         else {
             return nil
         }
-        let zone = String(decoding: bytes[zoneStart...], as: UTF8.self)
         let offset: Int?
-        if zone == "Z" {
+        if zoneStart == bytes.count - 1, bytes[zoneStart] == UInt8(ascii: "Z") {
             offset = nil
-        } else if let parsed = Self.offsetSeconds(zone) {
+        } else if let parsed = Self.offsetSeconds(bytes[zoneStart...]) {
             offset = parsed
         } else {
             return nil
         }
-        let local = String(decoding: bytes[..<zoneStart], as: UTF8.self)
-        guard let instant = Self.instant(local, offset: offset ?? 0) else { return nil }
+        guard let instant = Self.instant(bytes[..<zoneStart], offset: offset ?? 0) else { return nil }
         self.instant = instant
         writtenOffset = offset
     }
 
     /// `±HH:MM` or `±HHMM` as seconds east of UTC, up to ±18 hours.
     public static func offsetSeconds(_ text: String) -> Int? {
-        let bytes = Array(text.utf8)
+        offsetSeconds(Array(text.utf8)[...])
+    }
+
+    private static func offsetSeconds(_ bytes: ArraySlice<UInt8>) -> Int? {
         guard bytes.count == 6 || bytes.count == 5, let sign = bytes.first, sign == 0x2B || sign == 0x2D else {
             return nil
         }
         let digits = bytes.dropFirst().filter { $0 != UInt8(ascii: ":") }
-        guard digits.count == 4, bytes.count == 5 || bytes[3] == UInt8(ascii: ":"),
+        guard digits.count == 4, bytes.count == 5 || bytes[bytes.startIndex + 3] == UInt8(ascii: ":"),
             digits.allSatisfy({ (0x30...0x39).contains($0) })
         else {
             return nil
@@ -56,27 +57,34 @@ public struct ClientTimestamp: Sendable, Equatable {
         return bytes.lastIndex { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") }.flatMap { $0 > 10 ? $0 : nil }
     }
 
-    /// `YYYY-MM-DDTHH:MM:SS` with optional `.fraction`, read as a time at `offset`.
-    private static func instant(_ local: String, offset: Int) -> Date? {
-        let parts = local.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        let main = Array(parts[0].utf8)
-        guard main.count == 19, main[13] == UInt8(ascii: ":"), main[16] == UInt8(ascii: ":"),
-            let day = LocalDate(String(decoding: main[0..<10], as: UTF8.self)),
-            let hour = ASCIIDigits.value(main[11..<13]), hour < 24, let minute = ASCIIDigits.value(main[14..<16]),
-            minute < 60,
-            let second = ASCIIDigits.value(main[17..<19]), second < 60
+    /// `YYYY-MM-DDTHH:MM:SS` with optional `.fraction` (1 to 9 digits), read as a time at `offset`. Byte by byte:
+    /// a sync parses two of these for each of up to 10,000 samples.
+    private static func instant(_ local: ArraySlice<UInt8>, offset: Int) -> Date? {
+        let start = local.startIndex
+        guard local.count >= 19, local[start + 4] == UInt8(ascii: "-"), local[start + 7] == UInt8(ascii: "-"),
+            local[start + 13] == UInt8(ascii: ":"), local[start + 16] == UInt8(ascii: ":"),
+            let year = ASCIIDigits.value(local[start..<start + 4]),
+            let month = ASCIIDigits.value(local[start + 5..<start + 7]),
+            let dayOfMonth = ASCIIDigits.value(local[start + 8..<start + 10]),
+            let day = LocalDate(year: year, month: month, day: dayOfMonth),
+            let hour = ASCIIDigits.value(local[start + 11..<start + 13]), hour < 24,
+            let minute = ASCIIDigits.value(local[start + 14..<start + 16]), minute < 60,
+            let second = ASCIIDigits.value(local[start + 17..<start + 19]), second < 60
         else {
             return nil
         }
         var fraction = 0.0
-        if parts.count == 2 {
-            let digits = parts[1]
-            guard (1...9).contains(digits.count), digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
-                let value = Double("0." + digits)
+        if local.count > 19 {
+            let digits = local[(start + 20)...]
+            guard local[start + 19] == UInt8(ascii: "."), (1...9).contains(digits.count),
+                let numerator = ASCIIDigits.value(digits)
             else {
                 return nil
             }
-            fraction = value
+            // Both exact in a Double (under 10^9), so the quotient is the nearest Double to the decimal fraction.
+            var denominator = 1.0
+            for _ in digits { denominator *= 10 }
+            fraction = Double(numerator) / denominator
         }
         let seconds = day.dayNumber * 86_400 + hour * 3_600 + minute * 60 + second - offset
         return Date(timeIntervalSince1970: Double(seconds) + fraction)

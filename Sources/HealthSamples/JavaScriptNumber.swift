@@ -9,6 +9,8 @@ public enum JavaScriptNumber {
         if value == 0 { return "0" }
         if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
         if value < 0 { return "-" + string(-value) }
+        // Whole numbers below 2^53, most of what clients send, are written as their digits.
+        if value < 9_007_199_254_740_992, value == value.rounded(.towardZero) { return String(Int64(value)) }
         // Step 5: the shortest digits s (k of them) and n with value = s × 10^(n−k). Swift's description is the
         // shortest round-trip representation closest to the value, as the spec's note requires; only its layout differs.
         let (digits, n) = decimalDigits(of: value.description)

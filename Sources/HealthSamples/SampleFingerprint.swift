@@ -24,11 +24,26 @@ public enum SampleFingerprint {
     public static func seedHash(
         userID: String, sampleID: String?, type: String, value: Double, startDate: String, endDate: String
     ) -> String {
-        let fields = [userID, sampleID ?? "", type, JavaScriptNumber.string(value), startDate, endDate]
-        let digest = SHA256.hash(data: Array(fields.joined(separator: ":").utf8))
-        return digest.map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        var hash = SHA256()
+        for (index, field) in [userID, sampleID ?? "", type, JavaScriptNumber.string(value), startDate, endDate]
+            .enumerated()
+        {
+            if index > 0 { hash.update(data: [UInt8(ascii: ":")]) }
+            var field = field
+            field.withUTF8 { hash.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+        }
+        return lowercaseHex(hash.finalize())
+    }
+
+    /// `bytes` as lowercase hex, two digits each.
+    static func lowercaseHex(_ bytes: some Sequence<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(64)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }

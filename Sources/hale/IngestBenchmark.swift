@@ -7,7 +7,8 @@ import HealthSamples
 /// table, measured in one run, in this process, on the configured PostgreSQL database.
 ///
 /// Each round loads one batch three ways: with `COPY` into a baseline account (then removed, so every round meets
-/// the same table), through the sync as new samples into an account that shares the four types and takes part in a
+/// the same table; the rows are written in `COPY`'s text format before the clock starts, as a file for `\copy`
+/// is), through the sync as new samples into an account that shares the four types and takes part in a
 /// step challenge over every day the batches touch, and through the sync again (every sample deduplicated). The
 /// rounds' batches cover 28 days each, one after another back from yesterday, so no round rereads another's days.
 /// Then a generated export is imported into a fresh account per round.
@@ -55,7 +56,8 @@ struct IngestBenchmark {
             let batch = Self.batch(round: round, count: samples, today: today)
             let rows = try baseline.rows(of: batch, account: copying, zone: .gmt, at: Date())
             guard rows.count == samples else { throw Unexpected("the baseline refused some of the batch") }
-            copy.append(try await clock.measure { try await baseline.copy(rows) })
+            let encoded = baseline.encode(rows)
+            copy.append(try await clock.measure { try await baseline.copy(encoded) })
             try await baseline.removeSamples(of: copying)
             var result: HealthSyncResult?
             new.append(

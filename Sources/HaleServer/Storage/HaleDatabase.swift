@@ -133,6 +133,20 @@ public struct HaleDatabase: Sendable {
         }.get()
     }
 
+    /// The rows of `query`, run through PostgresNIO itself (inside this database's transaction when it is one's),
+    /// whose typed decoding of a row is several times faster than SQLKit's by-name decoding: for the reads that
+    /// return thousands of rows. PostgreSQL only.
+    func postgresRows(_ query: PostgresQuery) async throws -> [PostgresRow] {
+        guard isPostgres, let postgres = resolve() as? any PostgresDatabase else {
+            throw ConfigError("PostgresNIO queries need PostgreSQL")
+        }
+        return try await postgres.withConnection { connection in
+            connection.eventLoop.makeFutureWithTask {
+                try await connection.query(query, logger: connection.logger).collect()
+            }
+        }.get()
+    }
+
     /// Whether `error` is a unique or other constraint violation reported by either driver.
     static func isConstraintViolation(_ error: any Error) -> Bool {
         (error as? any DatabaseError)?.isConstraintFailure == true

@@ -18,6 +18,13 @@ struct PostgresCopyText {
             writeNull()
             return
         }
+        let special: (UInt8) -> Bool = {
+            $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
+        }
+        guard value.utf8.contains(where: special) else {
+            buffer.writeString(value)
+            return
+        }
         for byte in value.utf8 {
             switch byte {
             case UInt8(ascii: "\\"): buffer.writeStaticString("\\\\")
@@ -29,10 +36,19 @@ struct PostgresCopyText {
         }
     }
 
+    /// A UUID in its canonical form, `8-4-4-4-12` hex digits.
     mutating func uuid(_ value: UUID) {
         startField()
-        buffer.writeString(value.uuidString)
+        withUnsafeBytes(of: value.uuid) { bytes in
+            for (index, byte) in bytes.enumerated() {
+                if index == 4 || index == 6 || index == 8 || index == 10 { buffer.writeInteger(UInt8(ascii: "-")) }
+                buffer.writeInteger(Self.hexDigits[Int(byte >> 4)])
+                buffer.writeInteger(Self.hexDigits[Int(byte & 0x0F)])
+            }
+        }
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     mutating func integer<I: BinaryInteger>(_ value: I?) {
         startField()
@@ -93,14 +109,14 @@ struct PostgresCopyText {
         fieldsInRow += 1
     }
 
+    /// `value`'s last `width` decimal digits, with leading zeros.
     private mutating func writeDigits(_ value: Int, _ width: Int) {
-        var digits = [UInt8](repeating: UInt8(ascii: "0"), count: width)
-        var rest = value
-        for index in stride(from: width - 1, through: 0, by: -1) {
-            digits[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
+        var divisor = 1
+        for _ in 1..<width { divisor *= 10 }
+        while divisor > 0 {
+            buffer.writeInteger(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
         }
-        buffer.writeBytes(digits)
     }
 }
 

@@ -28,7 +28,7 @@ struct HealthSampleCopyTests {
         Self.sample("p-1", source: "a\\b\tc\nd\re", version: nil).write(to: &text)
         #expect(
             String(buffer: text.buffer)
-                == "0E6F3A1C-2B4D-4E5F-8A9B-0C1D2E3F4A5B\t6A0D2A55-77C4-4B55-9C1B-8E2C55B0A001\thealthkit\tp-1\tsteps"
+                == "0e6f3a1c-2b4d-4e5f-8a9b-0c1d2e3f4a5b\t6a0d2a55-77c4-4b55-9c1b-8e2c55b0a001\thealthkit\tp-1\tsteps"
                 + "\t12.5\t2025-11-27 08:00:00.125000+00\t2025-11-27 08:01:00.125000+00\t-18000"
                 + "\ta\\\\b\\tc\\nd\\re\t\\N\tTYPE_WATCH\tt\t\\N\tab"
                 + "\t2025-11-27 08:00:00.125000+00\t2025-11-27 08:00:00.125000+00\n")

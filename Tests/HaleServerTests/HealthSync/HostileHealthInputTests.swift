@@ -154,8 +154,8 @@ struct HostileHealthInputTests {
         try await Sync.withAccount(on: database) { app, account, token in
             let repository = SQLHealthSampleRepository(database: app.hale.database)
             for (day, type) in [("2025-10-29", "steps"), ("2025-10-28", "steps"), ("2025-10-29", "calories")] {
-                try await repository.setRollup(
-                    of: account, day: try #require(LocalDate(day)), type: type, value: (1e300, 1e300),
+                try await repository.setRollups(
+                    of: account, type: type, [(day: try #require(LocalDate(day)), value: (1e300, 1e300))],
                     at: Sync.now)
             }
             let today = try await app.testing().sendRequest(.GET, "/health/today", headers: .bearer(token))

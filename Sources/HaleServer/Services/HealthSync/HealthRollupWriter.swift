@@ -21,27 +21,34 @@ struct HealthRollupWriter: Sendable {
     /// they change. With `maximumRead`, throws `PAYLOAD_TOO_LARGE` (and writes nothing the caller commits) before it
     /// would read back more stored samples than that: a sync's work, and the write lock it holds, stay bounded
     /// whatever the account has stored.
+    ///
+    /// `written` are the rows this transaction inserted or updated, as they now stand: where the store can read
+    /// apart from them, they are taken from memory instead of read back.
     func recompute(
         _ days: [String: Set<LocalDate>], of account: AccountID, on store: any HealthSampleRepository, at now: Date,
-        readingAtMost maximumRead: Int? = nil
+        readingAtMost maximumRead: Int? = nil, written: [StoredHealthSample] = []
     ) async throws {
         var read = 0
+        let held = store.readsApartFromOwnWrites ? Dictionary(grouping: written, by: \.type) : [:]
         for (type, typeDays) in days {
             let priority = priorities.priority(for: type)
             var withoutUserEntered = priority
             withoutUserEntered.excludesUserEntered = true
+            let heldOfType = held[type] ?? []
             for run in Self.runs(of: typeDays) {
                 let limit = maximumRead.map { $0 - read + 1 }
-                let checked = try await store.rollupInputs(
-                    of: account, type: type, overlapping: run.start, run.end, limit: limit)
+                var checked = try await store.rollupInputs(
+                    of: account, type: type, overlapping: run.start, run.end, limit: limit,
+                    excludingOwnWrites: !heldOfType.isEmpty)
+                checked += heldOfType.filter { $0.startAt < run.end && $0.endAt >= run.start }.compactMap(\.sample)
                 read += checked.count
                 if let maximumRead, read > maximumRead { throw Self.tooMuchToRecompute(maximumRead) }
                 let all = Self.byDay(DailyRollup.rollups(of: checked, priority: priority))
                 let devices = Self.byDay(DailyRollup.rollups(of: checked, priority: withoutUserEntered))
-                for day in run.days {
-                    let value = all[day].map { (all: $0, excludingUserEntered: devices[day] ?? 0) }
-                    try await store.setRollup(of: account, day: day, type: type, value: value, at: now)
+                let values = run.days.map { day in
+                    (day: day, value: all[day].map { (all: $0, excludingUserEntered: devices[day] ?? 0) })
                 }
+                try await store.setRollups(of: account, type: type, values, at: now)
             }
         }
         // After every rollup is written: progress locks the account (on PostgreSQL), and a transaction holding that

@@ -23,11 +23,21 @@ public struct HealthSampleCopyBaseline: Sendable {
         ).prepared.map(\.stored)
     }
 
-    /// Loads `rows` with one `COPY`.
-    public func copy(_ rows: [StoredHealthSample]) async throws {
+    /// Rows written in `COPY`'s text format, ready to load.
+    public struct Encoded: Sendable {
+        let text: PostgresCopyText
+    }
+
+    /// `rows` in `COPY`'s text format: done before the baseline is timed, as a file for `psql`'s `\copy` is.
+    public func encode(_ rows: [StoredHealthSample]) -> Encoded {
         var text = PostgresCopyText(capacity: rows.count * 320)
         for row in rows { row.write(to: &text) }
-        try await database.copy(into: "health_samples", columns: StoredHealthSample.columns, rows: text.buffer)
+        return Encoded(text: text)
+    }
+
+    /// Loads encoded rows with one `COPY`.
+    public func copy(_ rows: Encoded) async throws {
+        try await database.copy(into: "health_samples", columns: StoredHealthSample.columns, rows: rows.text.buffer)
     }
 
     /// Deletes the account's samples, as they were before `copy`.

@@ -111,7 +111,7 @@ public struct HealthSync: Sendable {
             let now = clock.now()
             try await rollups.recompute(
                 HealthRollupWriter.days(of: changed), of: account, on: store, at: now,
-                readingAtMost: maximumSamplesRead)
+                readingAtMost: maximumSamplesRead, written: plan.inserts + plan.updates)
             log.status = log.recordsRejected > 0 ? .partial : .completed
             log.completedAt = now
             guard try await store.insert(log) else {

@@ -24,17 +24,24 @@ protocol HealthSampleRepository: Sendable {
         -> [StoredHealthSample]
     /// What the rollup rules read of the account's samples of `type` that overlap `start ..< end`: only the columns
     /// they need, checked; at most `limit` of them when it is given.
-    func rollupInputs(of account: AccountID, type: String, overlapping start: Date, _ end: Date, limit: Int?)
-        async throws -> [HealthSample]
+    ///
+    /// With `excludingOwnWrites`, leaves out the rows this transaction wrote, for a caller that holds them:
+    /// honoured only where `readsApartFromOwnWrites`.
+    func rollupInputs(
+        of account: AccountID, type: String, overlapping start: Date, _ end: Date, limit: Int?,
+        excludingOwnWrites: Bool
+    ) async throws -> [HealthSample]
+    /// Whether `rollupInputs` can leave out the rows this transaction wrote (PostgreSQL, by `xmin`).
+    var readsApartFromOwnWrites: Bool { get }
     /// The account's samples of `type` that overlap `start ..< end` and were synced with their platform's own ids:
     /// those whose platform id does not start with `importedPrefix`. At most `limit` of them.
     func syncedSamples(
         of account: AccountID, type: String, overlapping start: Date, _ end: Date, importedPrefix: String, limit: Int
     ) async throws -> [StoredHealthSample]
-    /// Sets the account's rollup of `type` on `day`, or removes it when `value` is nil.
-    func setRollup(
-        of account: AccountID, day: LocalDate, type: String, value: (all: Double, excludingUserEntered: Double)?,
-        at date: Date
+    /// Sets the account's rollups of `type` on each day of `values`, and removes those whose value is nil: a few
+    /// statements however many days.
+    func setRollups(
+        of account: AccountID, type: String, _ values: [(day: LocalDate, value: HealthRollupValue?)], at date: Date
     ) async throws
     /// The account's rollups of `type` over `start … end`, by day.
     func rollups(of account: AccountID, type: String, from start: LocalDate, through end: LocalDate) async throws
@@ -81,3 +88,6 @@ protocol HealthSampleRepository: Sendable {
     func syncedTotals(of account: AccountID, from start: LocalDate, through end: LocalDate) async throws
         -> [LocalDate: (totals: HealthTotals, updatedAt: Date)]
 }
+
+/// A day's rollup of one type: every sample counted, and without those a person typed in.
+typealias HealthRollupValue = (all: Double, excludingUserEntered: Double)

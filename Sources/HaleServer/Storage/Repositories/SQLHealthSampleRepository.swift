@@ -1,4 +1,5 @@
 import Foundation
+import PostgresNIO
 import SQLKit
 
 /// `HealthSampleRepository` on SQL.
@@ -20,13 +21,16 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
         var found: [String: StoredHealthSample] = [:]
         if database.isPostgres {
             // One statement whatever the batch's size: the ids as one array parameter.
-            let rows = try await database.sql.raw(
+            let ids = Array(Set(platformIds))
+            let rows = try await database.postgresRows(
                 """
-                SELECT * FROM health_samples WHERE account_id = \(bind: account) AND provider = \(bind: provider)
-                AND platform_id = ANY(\(bind: Array(Set(platformIds))))
-                """
-            ).allSamples()
-            for row in rows { found[row.platformId] = row }
+                SELECT \(unescaped: StoredHealthSample.columnList) FROM health_samples
+                WHERE account_id = \(account.rawValue) AND provider = \(provider) AND platform_id = ANY(\(ids))
+                """)
+            for row in rows {
+                let sample = try StoredHealthSample(postgresRow: row)
+                found[sample.platformId] = sample
+            }
             return found
         }
         for ids in Self.chunks(of: Array(Set(platformIds)), size: 500) {
@@ -90,10 +94,33 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
             .limit(limit).allSamples()
     }
 
-    func rollupInputs(of account: AccountID, type: String, overlapping start: Date, _ end: Date, limit: Int?)
-        async throws -> [HealthSample]
-    {
+    var readsApartFromOwnWrites: Bool { database.isPostgres }
+
+    func rollupInputs(
+        of account: AccountID, type: String, overlapping start: Date, _ end: Date, limit: Int?,
+        excludingOwnWrites: Bool
+    ) async throws -> [HealthSample] {
         guard let known = HealthSampleType(rawValue: type) else { return [] }
+        if database.isPostgres {
+            // A row's xmin is the transaction that wrote its version: this one's for every row it inserted or
+            // updated (the sync takes no savepoints, so there is no subtransaction id to miss).
+            let ownWrites = excludingOwnWrites ? " AND xmin <> pg_current_xact_id()::xid" : ""
+            let rows = try await database.postgresRows(
+                """
+                SELECT value, start_at, end_at, utc_offset_seconds, source_bundle, device_model, device_type,
+                user_entered FROM health_samples WHERE account_id = \(account.rawValue) AND type = \(type)
+                AND start_at < \(end) AND end_at >= \(start)\(unescaped: ownWrites) LIMIT \(limit ?? Int.max)
+                """)
+            return try rows.compactMap { row in
+                let (value, start, end, offset, bundle, model, deviceType, userEntered) = try row.decode(
+                    (Double, Date, Date, Int, String?, String?, String?, Bool).self)
+                guard let quantity = try? HealthQuantity(type: known, canonicalValue: value) else { return nil }
+                return try? HealthSample(
+                    quantity: quantity, start: start, end: end, utcOffsetSeconds: offset,
+                    source: SampleSource(
+                        bundleID: bundle, deviceModel: model, deviceType: deviceType, isUserEntered: userEntered))
+            }
+        }
         let rows = try await database.sql.select()
             .columns(
                 "value", "start_at", "end_at", "utc_offset_seconds", "source_bundle", "device_model", "device_type",
@@ -125,24 +152,29 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
             .where("platform_id", .notLike, importedPrefix + "%").limit(limit).allSamples()
     }
 
-    func setRollup(
-        of account: AccountID, day: LocalDate, type: String, value: (all: Double, excludingUserEntered: Double)?,
-        at date: Date
+    func setRollups(
+        of account: AccountID, type: String, _ values: [(day: LocalDate, value: HealthRollupValue?)], at date: Date
     ) async throws {
-        guard let value else {
+        let removed = values.filter { $0.value == nil }.map(\.day.dayNumber)
+        for days in Self.chunks(of: removed, size: 500) {
             try await database.sql.delete(from: "health_rollups").where("account_id", .equal, account)
-                .where("day", .equal, day.dayNumber).where("type", .equal, type).run()
-            return
+                .where("type", .equal, type).where("day", .in, days).run()
         }
-        try await database.sql.raw(
-            """
-            INSERT INTO health_rollups (account_id, day, type, value, value_excluding_user_entered, updated_at)
-            VALUES (\(bind: account), \(bind: day.dayNumber), \(bind: type), \(bind: value.all),
-                \(bind: value.excludingUserEntered), \(bind: date))
-            ON CONFLICT (account_id, day, type) DO UPDATE SET value = excluded.value,
-                value_excluding_user_entered = excluded.value_excluding_user_entered, updated_at = excluded.updated_at
-            """
-        ).run()
+        let set = values.compactMap { entry in entry.value.map { (entry.day, $0) } }
+        // Six columns × 150 rows stays under SQLite's oldest limit of 999 variables.
+        for rows in Self.chunks(of: set, size: 150) {
+            let insert = database.sql.insert(into: "health_rollups")
+                .columns("account_id", "day", "type", "value", "value_excluding_user_entered", "updated_at")
+            for (day, value) in rows {
+                insert.values(
+                    SQLBind(account), SQLBind(day.dayNumber), SQLBind(type), SQLBind(value.all),
+                    SQLBind(value.excludingUserEntered), SQLBind(date))
+            }
+            try await insert.onConflict(with: ["account_id", "day", "type"]) { update in
+                update.set(excludedValueOf: "value").set(excludedValueOf: "value_excluding_user_entered")
+                    .set(excludedValueOf: "updated_at")
+            }.run()
+        }
     }
 
     func rollups(of account: AccountID, type: String, from start: LocalDate, through end: LocalDate) async throws

@@ -1,4 +1,5 @@
 import Foundation
+import PostgresNIO
 import SQLKit
 
 /// `health_samples` rows read and written column by column. A 10,000-sample batch reads and writes tens of
@@ -11,6 +12,9 @@ extension StoredHealthSample {
         "source_bundle", "device_model", "device_type", "user_entered", "version", "dedup_hash", "created_at",
         "updated_at",
     ]
+
+    /// `columns`, for a `SELECT`.
+    static let columnList = columns.joined(separator: ", ")
 
     /// The columns an update replaces: the content and version, not the identity or creation time.
     static let updatedColumns = [
@@ -52,6 +56,23 @@ extension StoredHealthSample {
 }
 
 extension StoredHealthSample {
+    /// Reads a row of PostgresNIO's selected with `columnList`.
+    init(postgresRow row: PostgresRow) throws {
+        let (
+            id, account, provider, platformId, type, value, start, end, offset, bundle, model, deviceType, userEntered,
+            version, dedupHash, created, updated
+        ) = try row.decode(
+            (
+                UUID, UUID, String, String, String, Double, Date, Date, Int, String?, String?, String?, Bool, Int64?,
+                String, Date, Date
+            ).self)
+        self.init(
+            id: id, accountId: AccountID(account), provider: provider, platformId: platformId, type: type,
+            value: value, startAt: start, endAt: end, utcOffsetSeconds: offset, sourceBundle: bundle,
+            deviceModel: model, deviceType: deviceType, userEntered: userEntered, version: version,
+            dedupHash: dedupHash, createdAt: created, updatedAt: updated)
+    }
+
     /// Writes the row, `columns` in order, as a line of `COPY`'s text format.
     func write(to copy: inout PostgresCopyText) {
         copy.uuid(id)
