@@ -121,13 +121,22 @@ public struct HaleDatabase: Sendable {
     ///
     /// `table` and `columns` are written into the statement as they are: pass only names from this code.
     func copy(into table: String, columns: [String], rows: ByteBuffer) async throws {
+        try await copy(into: table, columns: columns) { write in try await write(rows) }
+    }
+
+    /// Streams what `produce` writes, in `COPY`'s text format, into `table`: the rows it encodes next are encoded
+    /// while PostgreSQL loads the ones it wrote.
+    func copy(
+        into table: String, columns: [String],
+        writing produce: @escaping @Sendable (_ write: @Sendable (ByteBuffer) async throws -> Void) async throws -> Void
+    ) async throws {
         guard isPostgres, let postgres = resolve() as? any PostgresDatabase else {
             throw ConfigError("COPY needs PostgreSQL")
         }
         try await postgres.withConnection { connection in
             connection.eventLoop.makeFutureWithTask {
                 try await connection.copyFrom(table: table, columns: columns, logger: connection.logger) { writer in
-                    try await writer.write(rows)
+                    try await produce { try await writer.write($0) }
                 }
             }
         }.get()

@@ -19,7 +19,7 @@ public struct HealthSampleCopyBaseline: Sendable {
     {
         let provider = HealthProvider(parsing: batch.provider ?? "") ?? .healthkit
         return HealthSync.prepare(
-            batch.samples, provider: provider, account: account, zone: zone, plausibility: plausibility, now: now
+            batch.samples[...], provider: provider, account: account, zone: zone, plausibility: plausibility, now: now
         ).prepared.map(\.stored)
     }
 

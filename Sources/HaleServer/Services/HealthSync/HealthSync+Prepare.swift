@@ -7,14 +7,35 @@ extension HealthSync {
         let stored: StoredHealthSample
     }
 
-    /// The batch's samples as rows to store, and the ones refused with their reasons.
-    static func prepare(
+    /// The batch's samples as rows to store, and the ones refused with their reasons. A large batch is checked in
+    /// two halves at once: the checks (dates, units, hashes) are most of a sync's own work, and a second core is
+    /// otherwise idle while the first does them.
+    static func prepareConcurrently(
         _ samples: [HealthSyncBatch.Sample], provider: HealthProvider, account: AccountID, zone: TimeZone,
+        plausibility: HealthPlausibility, now: Date
+    ) async -> (prepared: [Prepared], rejected: [HealthSyncResult.Rejection]) {
+        guard samples.count >= 2_000 else {
+            return prepare(
+                samples[...], provider: provider, account: account, zone: zone, plausibility: plausibility, now: now)
+        }
+        let middle = samples.count / 2
+        async let first = prepare(
+            samples[..<middle], provider: provider, account: account, zone: zone, plausibility: plausibility, now: now)
+        let second = prepare(
+            samples[middle...], provider: provider, account: account, zone: zone, plausibility: plausibility, now: now)
+        let head = await first
+        return (head.prepared + second.prepared, head.rejected + second.rejected)
+    }
+
+    /// The samples as rows to store, and the ones refused with their reasons, by their index in the batch.
+    static func prepare(
+        _ samples: ArraySlice<HealthSyncBatch.Sample>, provider: HealthProvider, account: AccountID, zone: TimeZone,
         plausibility: HealthPlausibility, now: Date
     ) -> (prepared: [Prepared], rejected: [HealthSyncResult.Rejection]) {
         var prepared: [Prepared] = []
+        prepared.reserveCapacity(samples.count)
         var rejected: [HealthSyncResult.Rejection] = []
-        for (index, sample) in samples.enumerated() {
+        for (index, sample) in zip(samples.indices, samples) {
             do {
                 let row = try stored(
                     sample, provider: provider, account: account, zone: zone, plausibility: plausibility, now: now)

@@ -34,7 +34,7 @@ public struct HealthSync: Sendable {
             return HealthSyncResult(log: log, rejected: [], replayed: true)
         }
         let started = clock.now()
-        let (prepared, rejected) = Self.prepare(
+        let (prepared, rejected) = await Self.prepareConcurrently(
             batch.samples, provider: request.provider, account: account, zone: zone, plausibility: plausibility,
             now: started)
         var log = HealthSyncLog(

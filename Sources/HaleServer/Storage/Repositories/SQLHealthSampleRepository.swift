@@ -46,10 +46,13 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
     func insert(_ samples: [StoredHealthSample]) async throws {
         if database.isPostgres {
             guard !samples.isEmpty else { return }
-            var rows = PostgresCopyText(capacity: samples.count * 320)
-            for sample in samples { sample.write(to: &rows) }
-            return try await database.copy(
-                into: "health_samples", columns: StoredHealthSample.columns, rows: rows.buffer)
+            return try await database.copy(into: "health_samples", columns: StoredHealthSample.columns) { write in
+                for chunk in Self.chunks(of: samples, size: 1_000) {
+                    var rows = PostgresCopyText(capacity: chunk.count * 320)
+                    for sample in chunk { sample.write(to: &rows) }
+                    try await write(rows.buffer)
+                }
+            }
         }
         for rows in Self.chunks(of: samples, size: Self.chunk) {
             try await Self.insert(rows, on: database.sql).run()
