@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The `device` attribute of an export record, as HealthKit prints an `HKDevice`:
 /// `<<HKDevice: 0x283a9c0f0>, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:9.1>`.
 /// Values may hold commas (`Watch6,2`), so a field ends only where `, ` and the next known key begin.
@@ -15,6 +17,20 @@ public struct AppleHealthDevice: Sendable, Equatable {
         self.model = model
         self.hardware = hardware
     }
+
+    /// The `hardware` of `text`, remembered: an export repeats a handful of device strings across millions of
+    /// records, and parsing one is the slowest step of reading a record.
+    public static func hardware(of text: String) -> String? {
+        if let known = hardwareCache.withLock({ $0[text] }) { return known }
+        let hardware = AppleHealthDevice(text).hardware
+        hardwareCache.withLock { cache in
+            if cache.count >= 1_024 { cache.removeAll(keepingCapacity: true) }
+            cache[text] = .some(hardware)
+        }
+        return hardware
+    }
+
+    private static let hardwareCache = Mutex<[String: String?]>([:])
 
     static let keys = [
         "name", "manufacturer", "model", "hardware", "software", "localIdentifier", "firmware", "UDIDeviceIdentifier",

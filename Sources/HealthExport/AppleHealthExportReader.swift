@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads an export's `export.xml` in chunks: each top-level `Record` and `Workout`, with its metadata, and a count
 /// of what is not a record Hale could take.
 ///
@@ -24,6 +26,15 @@ public struct AppleHealthExportReader: Sendable {
 
     /// Bytes read so far.
     public var offset: Int64 { scanner.offset }
+
+    /// Reads the next chunk of the XML.
+    public mutating func feed(_ chunk: Data, _ event: (Event) throws -> Void) throws {
+        var elements: [ExportElement] = []
+        try chunk.withUnsafeBytes { bytes in
+            try scanner.feed(bytes.bindMemory(to: UInt8.self)) { elements.append($0) }
+        }
+        for element in elements { try handle(element, event) }
+    }
 
     /// Reads the next chunk of the XML.
     public mutating func feed(_ chunk: some Collection<UInt8>, _ event: (Event) throws -> Void) throws {

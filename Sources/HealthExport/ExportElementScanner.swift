@@ -30,6 +30,17 @@ public struct ExportElementScanner: Sendable {
 
     /// Scans the next chunk, calling `element` for each complete tag, in order.
     public mutating func feed(_ chunk: some Collection<UInt8>, _ element: (ExportElement) throws -> Void) throws {
+        if let contiguous = try chunk.withContiguousStorageIfAvailable({ try feed(bytes: $0, element) }) {
+            return contiguous
+        }
+        try Array(chunk).withUnsafeBufferPointer { try feed(bytes: $0, element) }
+    }
+
+    /// `feed` over bytes in memory: a loop the compiler specialises, where a generic collection from another module
+    /// would cost a call through its witness table for every byte.
+    private mutating func feed(bytes chunk: UnsafeBufferPointer<UInt8>, _ element: (ExportElement) throws -> Void)
+        throws
+    {
         for byte in chunk {
             offset += 1
             switch state {

@@ -45,7 +45,7 @@ public struct ImportedSample: Sendable, Equatable {
         return .success(
             ImportedSample(
                 type: type, typeIdentifier: record.type, value: value, unit: unit, start: start, end: end,
-                sourceName: record.sourceName, deviceModel: record.device.flatMap { AppleHealthDevice($0).hardware },
+                sourceName: record.sourceName, deviceModel: record.device.flatMap(AppleHealthDevice.hardware(of:)),
                 userEntered: record.userEntered))
     }
 
