@@ -80,8 +80,7 @@ public final class RunningHale: Sendable {
         guard let url = components?.url else { throw TestSetupError("not a path: \(path)") }
         var request = URLRequest(url: url)
         request.httpMethod = method
-        // Long enough for a debug build's 10,000-sample sync on two cores shared with the rest of the suite (CI saw one
-        // take over 30 s); a server that hangs still fails the test.
+        // See `URLSession.testing`: a debug build's 10,000-sample sync on two loaded cores took over 30 s in CI.
         request.timeoutInterval = 300
         if let bearer {
             request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization")
@@ -90,7 +89,7 @@ public final class RunningHale: Sendable {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.httpBody = Data(json.utf8)
         }
-        let (data, response) = try await URLSession.shared.data(for: request)
+        let (data, response) = try await URLSession.testing.data(for: request)
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
     }
 
