@@ -6,6 +6,7 @@ fails when /openapi.json has an operation without a template, so a new route can
 
 import base64
 import datetime
+import json
 import os
 from dataclasses import dataclass, field
 
@@ -29,6 +30,7 @@ class Template:
     headers: list = field(default_factory=list)
     baseline: tuple = (200,)
     content_type: str = "application/json"
+    raw: bytes = None  # a body that is not JSON (an uploaded file), sent as it is
     # Fields the valid request leaves out but the attacks add one at a time (a batchId in the valid sync would make
     # every later variant a replay of the first, and nothing would be stored).
     extra_fields: dict = field(default_factory=dict)
@@ -45,12 +47,30 @@ class Template:
         all_headers = list(self.headers if headers is None else headers)
         if self.token and not any(n.lower() == "authorization" for n, _ in all_headers):
             all_headers.append(("Authorization", f"Bearer {self.token}"))
+        if raw_body is None and body is ... and self.raw is not None:
+            raw_body = self.raw
         body = self.body if body is ... else body
         data = raw_body if raw_body is not None else (hale_http.json_body(body) if body is not None else b"")
         if (body is not None or raw_body is not None) and self.content_type:
             if not any(n.lower() == "content-type" for n, _ in all_headers):
                 all_headers.append(("Content-Type", self.content_type))
         return Request(self.method, path, all_headers, data, label or "baseline")
+
+
+def export_xml():
+    """A small Apple Health export: two step records yesterday, as the Health app writes them."""
+    day = (today() - datetime.timedelta(days=1)).isoformat()
+    records = "".join(
+        f' <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Watch" unit="count" '
+        f'startDate="{day} {hour:02d}:00:00 -0500" endDate="{day} {hour:02d}:10:00 -0500" value="{100 * hour}"/>\n'
+        for hour in (9, 10))
+    return (f'<?xml version="1.0" encoding="UTF-8"?>\n<HealthData locale="en_US">\n'
+            f' <ExportDate value="{day} 12:00:00 -0500"/>\n{records}</HealthData>\n').encode()
+
+
+def upload_export_request(token):
+    return Request("POST", "/api/v1/health/imports", [("Authorization", f"Bearer {token}"),
+                                                       ("Content-Type", "application/xml")], export_xml(), "setup")
 
 
 def _pairs(query):
@@ -230,6 +250,22 @@ def templates(world):
         world.grant_consent(victim)
         return T(operation, "DELETE", path, params=params, token=victim.token, destructive=True)
 
+    def upload_export():
+        victim = world.sacrificial()
+        world.grant_consent(victim)
+        return T("uploadAppleHealthExport", "POST", "/api/v1/health/imports", token=victim.token,
+                 raw=export_xml(), content_type="application/xml", headers=[("X-Timezone", "America/New_York")],
+                 baseline=(202,))
+
+    def show_import():
+        victim = world.sacrificial()
+        world.grant_consent(victim)
+        created = world.server.send(upload_export_request(victim.token))
+        assert created.status == 202, f"setting up an import: {created.status} {created.body[:200]!r}"
+        import_id = json.loads(created.body)["import"]["id"]
+        return T("showHealthImport", "GET", "/api/v1/health/imports/{id}", params={"id": import_id},
+                 token=victim.token)
+
     def disconnect():
         victim = world.sacrificial()
         world.connect(victim)
@@ -360,6 +396,8 @@ def templates(world):
         "syncHealthSamples": lambda: T("syncHealthSamples", "POST", "/api/v1/health/sync", token=a.token,
                                        body=sync_body(), headers=[("X-Timezone", "America/New_York")],
                                        extra_fields={"batchId": "hostile-batch"}),
+        "uploadAppleHealthExport": upload_export,
+        "showHealthImport": show_import,
         "listHealthSyncLogs": lambda: T("listHealthSyncLogs", "GET", "/api/v1/health/sync-logs",
                                         query={"limit": "20"}, token=a.token),
         "syncDailyHealthTotals": lambda: T(
