@@ -31,7 +31,7 @@ extension FuzzTarget {
             let request = try? HealthSync.Request(body.batch)
         else { return }
         let (prepared, _) = HealthSync.prepare(
-            body.batch.samples, provider: request.provider, account: account, zone: zone, plausibility: .standard,
+            body.batch.samples[...], provider: request.provider, account: account, zone: zone, plausibility: .standard,
             now: now)
         _ = HealthRollupWriter.days(of: prepared.map(\.stored))
     }
