@@ -6,14 +6,17 @@ import HaleClient
 #endif
 
 extension URLSession {
-    /// The session tests reach a server under test with: its requests may wait five minutes, long enough for a
-    /// debug build on two cores shared with the rest of the suite (CI saw requests take over a minute). A request's
-    /// own `timeoutInterval` does not lift `URLSession.shared`'s 60 s on Linux; this session's configuration does.
-    /// A server that hangs still fails.
+    /// How long a test's request to a server under test may wait: twenty minutes. Swift Testing starts every test of
+    /// the suite at once, so on two cores a request waits its turn behind the rest of the suite: here tests of 2 s
+    /// alone end when the whole 4-minute suite does, and CI, on a slower machine, saw requests time out. A request's own `timeoutInterval` does not lift `URLSession.shared`'s 60 s on Linux;
+    /// this session's configuration does. A server that hangs still fails, well inside CI's limit.
+    public static let testingTimeout: TimeInterval = 1_200
+
+    /// The session tests reach a server under test with (see `testingTimeout`).
     public static let testing: URLSession = {
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 300
-        configuration.timeoutIntervalForResource = 600
+        configuration.timeoutIntervalForRequest = URLSession.testingTimeout
+        configuration.timeoutIntervalForResource = URLSession.testingTimeout
         return URLSession(configuration: configuration)
     }()
 }
@@ -21,6 +24,7 @@ extension URLSession {
 extension HaleClient {
     /// A client of a server under test: an app's, on `URLSession.testing`.
     public convenience init(testing baseURL: URL, installationID: String = UUID().uuidString) {
-        self.init(baseURL: baseURL, session: .testing, timeout: 300, installationID: installationID)
+        self.init(
+            baseURL: baseURL, session: .testing, timeout: URLSession.testingTimeout, installationID: installationID)
     }
 }

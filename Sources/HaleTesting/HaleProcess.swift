@@ -25,7 +25,18 @@ public struct HaleExecutable: Sendable {
     }
 
     /// Runs a command to completion and returns what it printed on standard output.
-    public func run(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
+    ///
+    /// It waits on a thread of its own: a debug build's command takes a second or more, and blocking one of the two
+    /// threads that run every test's tasks would hold up requests to in-process servers for as long.
+    public func run(_ arguments: [String], environment: [String: String]) async throws
+        -> (status: Int32, output: String)
+    {
+        try await onOwnThread { try runBlocking(arguments, environment: environment) }
+    }
+
+    private func runBlocking(_ arguments: [String], environment: [String: String]) throws
+        -> (status: Int32, output: String)
+    {
         let output = Pipe()
         let discarded = FileHandle.nullDevice
         let process = try ChildProcess(
@@ -80,8 +91,7 @@ public final class RunningHale: Sendable {
         guard let url = components?.url else { throw TestSetupError("not a path: \(path)") }
         var request = URLRequest(url: url)
         request.httpMethod = method
-        // See `URLSession.testing`: a debug build's 10,000-sample sync on two loaded cores took over 30 s in CI.
-        request.timeoutInterval = 300
+        request.timeoutInterval = URLSession.testingTimeout
         if let bearer {
             request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization")
         }
@@ -94,12 +104,20 @@ public final class RunningHale: Sendable {
     }
 
     /// Kills it with SIGKILL, as a crash or an out-of-memory killer would, and waits until it is gone.
-    public func kill() {
+    public func kill() async {
         process.send(SIGKILL)
-        process.waitUntilExit()
+        _ = await onOwnThread { self.process.waitUntilExit() }
     }
 
-    /// Sends SIGTERM and waits for a graceful exit.
+    /// Sends SIGTERM and waits for a graceful exit, on a thread of its own.
+    public func stop() async {
+        guard process.isRunning else { return }
+        process.terminate()
+        _ = await onOwnThread { self.process.waitUntilExit() }
+    }
+
+    /// Sends SIGTERM and waits for a graceful exit, blocking the caller: for `defer` and `deinit`, which cannot
+    /// wait otherwise.
     public func stop() {
         guard process.isRunning else { return }
         process.terminate()
@@ -112,12 +130,26 @@ public final class RunningHale: Sendable {
             if let (status, _) = try? await request("GET", "readyz"), status == 200 { return }
             try await Task.sleep(for: .milliseconds(100))
         }
-        stop()
+        await stop()
         let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         throw TestSetupError("hale serve did not become ready:\n\(text)")
     }
 
     deinit {
         stop()
+    }
+}
+
+/// Runs `body` on a new thread and waits for it without holding one of the concurrency pool's threads.
+func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
+}
+
+/// Runs `body` on a new thread and waits for it without holding one of the concurrency pool's threads.
+func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: body()) }.start()
     }
 }

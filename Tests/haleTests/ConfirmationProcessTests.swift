@@ -19,12 +19,12 @@ struct ConfirmationProcessTests {
         let environment = ["HALE_DATABASE_URL": url]
         let created = try ProcessDeviceSignIn.object(
             Data(
-                try hale.run(["accounts", "create", "--email", "payer@example.com"], environment: environment)
+                try await hale.run(["accounts", "create", "--email", "payer@example.com"], environment: environment)
                     .output.utf8))
         let (account, token) = (
             try #require(created["accountId"] as? String), try #require(created["token"] as? String)
         )
-        let made = try hale.run(["admin-keys", "create", "--name", "shop backend"], environment: environment)
+        let made = try await hale.run(["admin-keys", "create", "--name", "shop backend"], environment: environment)
         #expect(made.status == 0)
         let adminKey = try #require(try ProcessDeviceSignIn.object(Data(made.output.utf8))["key"] as? String)
         let server = try await hale.serve(environment: environment)
@@ -53,10 +53,10 @@ struct ConfirmationProcessTests {
         #expect(status?["status"] as? String == "approved")
 
         let keyID = try #require(adminKey.split(separator: ".").dropFirst().first.map(String.init))
-        #expect(try hale.run(["admin-keys", "revoke", keyID], environment: environment).status == 0)
+        #expect(try await hale.run(["admin-keys", "revoke", keyID], environment: environment).status == 0)
         let refused = try await server.request("GET", "api/v1/admin/confirmations/\(id)", bearer: adminKey)
         #expect(refused.status == 401)
-        let listed = try hale.run(["admin-keys", "list"], environment: environment)
+        let listed = try await hale.run(["admin-keys", "list"], environment: environment)
         #expect(listed.output.contains("shop backend") && !listed.output.contains(adminKey))
     }
 }

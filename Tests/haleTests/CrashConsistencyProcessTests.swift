@@ -18,7 +18,8 @@ struct CrashConsistencyProcessTests {
         let hale = try HaleExecutable(packageRoot: root)
         let (url, dispose) = try await database.provision()
         let environment = ["HALE_DATABASE_URL": url]
-        let created = try hale.run(["accounts", "create", "--email", "crash@example.com"], environment: environment)
+        let created = try await hale.run(
+            ["accounts", "create", "--email", "crash@example.com"], environment: environment)
         let token = try #require(
             (try JSONSerialization.jsonObject(with: Data(created.output.utf8)) as? [String: String])?["token"])
         var server = try await hale.serve(environment: environment)
@@ -39,7 +40,7 @@ struct CrashConsistencyProcessTests {
                 try? await running.request("POST", "api/v1/health/sync", bearer: token, json: crashing)
             }
             try await Task.sleep(for: duration * fraction)
-            server.kill()
+            await server.kill()
             _ = await sending.value
             server = try await hale.serve(environment: environment)
             outcomes.append(try await Self.expectConsistent(server, token: token, challenge: challenge))
@@ -51,7 +52,7 @@ struct CrashConsistencyProcessTests {
         // nothing about a kill in the middle of a sync.
         print("kill -9 at 30, 60, 90, 150% of a sync's time: \(outcomes.map { $0 ? "there" : "absent" })")
         #expect(outcomes.contains(false), "no kill landed before the commit: \(outcomes)")
-        server.stop()
+        await server.stop()
         await dispose()
     }
 

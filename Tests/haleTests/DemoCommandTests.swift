@@ -27,17 +27,17 @@ struct DemoCommandTests {
         #expect(!output.contains("[5/6]") && !output.contains("Done"))
     }
 
-    @Test func anUnreachableServerFailsTheFirstStep() throws {
+    @Test func anUnreachableServerFailsTheFirstStep() async throws {
         let hale = try HaleExecutable(packageRoot: root)
         let port = try freeLoopbackPort()
-        let (status, output) = try hale.run(["demo", "--server", "http://127.0.0.1:\(port)"], environment: [:])
+        let (status, output) = try await hale.run(["demo", "--server", "http://127.0.0.1:\(port)"], environment: [:])
         #expect(status != 0)
         #expect(output.contains("[1/6]") && output.contains("FAILED: no answer from the server"))
     }
 
     @Test(arguments: ["ftp://example.com", "not a url"])
-    func aServerThatIsNotHTTPIsAUsageError(server: String) throws {
-        let (status, output) = try HaleExecutable(packageRoot: root).run(
+    func aServerThatIsNotHTTPIsAUsageError(server: String) async throws {
+        let (status, output) = try await HaleExecutable(packageRoot: root).run(
             ["demo", "--server", server], environment: [:])
         #expect(status == 64 && output.isEmpty, "a usage error, on standard error only")
     }
@@ -57,9 +57,9 @@ struct DemoCommandTests {
         let server = try await hale.serve(environment: [
             "HALE_DATABASE_URL": url, "HALE_APP_ATTEST_DEVELOPMENT_MODE": developmentMode ? "true" : "false",
         ])
-        let result = try hale.run(
+        let result = try await hale.run(
             ["demo", "--server", server.baseURL.absoluteString, "--origin", "http://localhost:8080"], environment: [:])
-        server.stop()
+        await server.stop()
         await dispose()
         return result
     }

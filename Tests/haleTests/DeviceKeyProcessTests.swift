@@ -25,7 +25,8 @@ struct DeviceKeyProcessTests {
         let (url, dispose) = try await database.provision()
         defer { Task { await dispose() } }
         let environment = ["HALE_DATABASE_URL": url]
-        let created = try hale.run(["accounts", "create", "--email", "device@example.com"], environment: environment)
+        let created = try await hale.run(
+            ["accounts", "create", "--email", "device@example.com"], environment: environment)
         let token = try #require(try object(Data(created.output.utf8))["token"] as? String)
         let server = try await hale.serve(environment: environment)
         defer { server.stop() }
@@ -43,8 +44,8 @@ struct DeviceKeyProcessTests {
         #expect((devices["devices"] as? [[String: Any]])?.first?["name"] as? String == "Test iPhone")
         let audit = try object(try await server.request("GET", "api/v1/audit", bearer: access).body)
         #expect((audit["events"] as? [[String: Any]])?.first?["type"] as? String == "device_registered")
-        server.stop()
-        let verified = try hale.run(["audit", "verify"], environment: environment)
+        await server.stop()
+        let verified = try await hale.run(["audit", "verify"], environment: environment)
         #expect(verified.status == 0)
         #expect(verified.output.contains("intact: 1 events"))
     }

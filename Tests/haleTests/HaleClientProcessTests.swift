@@ -19,7 +19,8 @@ struct HaleClientProcessTests {
         let environment = ["HALE_DATABASE_URL": url]
         let created = try ProcessDeviceSignIn.object(
             Data(
-                try hale.run(["accounts", "create", "--email", "sdk@example.com"], environment: environment).output.utf8
+                try await hale.run(["accounts", "create", "--email", "sdk@example.com"], environment: environment)
+                    .output.utf8
             ))
         let token = try #require(created["token"] as? String)
         let server = try await hale.serve(environment: environment)

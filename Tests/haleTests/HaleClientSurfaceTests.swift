@@ -106,7 +106,7 @@ struct HaleClientSurfaceTests {
             #expect(listed.sessions.contains { $0.current })
             #expect(listed.pushTokens.map(\.provider) == ["fcm"] && listed.deviceType == "mobile")
 
-            let adminKey = try Self.adminKey(hale, environment)
+            let adminKey = try await Self.adminKey(hale, environment)
             let asked = try await client.createConfirmation(
                 accountId: accountId, actionType: "payment.approve",
                 actionPayload: Data(#"{"amount": 4200, "currency": "EUR"}"#.utf8), adminKey: adminKey)
@@ -323,17 +323,17 @@ struct HaleClientSurfaceTests {
         do {
             try await body(server, hale, environment)
         } catch {
-            server.stop()
+            await server.stop()
             await dispose()
             throw error
         }
-        server.stop()
+        await server.stop()
         await dispose()
     }
 
     /// An admin API key made with `hale admin-keys create`, on the server's database.
-    private static func adminKey(_ hale: HaleExecutable, _ environment: [String: String]) throws -> String {
-        let made = try hale.run(["admin-keys", "create", "--name", "sdk tests"], environment: environment)
+    private static func adminKey(_ hale: HaleExecutable, _ environment: [String: String]) async throws -> String {
+        let made = try await hale.run(["admin-keys", "create", "--name", "sdk tests"], environment: environment)
         let created = try JSONSerialization.jsonObject(with: Data(made.output.utf8)) as? [String: Any]
         return try #require(created?["key"] as? String)
     }

@@ -39,7 +39,8 @@ struct LogHygieneProcessTests {
         secrets.add(settings["socialSignIn.facebook.appSecret"], settings["push.apns.privateKey"])
         secrets.add(Self.privateKey(inServiceAccount: settings["push.fcm.serviceAccount"]))
         secrets.add(Self.privateKey(inServiceAccount: settings["firebase.serviceAccount"]))
-        let adminKey = try Self.json(hale.run(["admin-keys", "create", "--name", "journey"], environment: environment))
+        let adminKey = try await Self.json(
+            hale.run(["admin-keys", "create", "--name", "journey"], environment: environment))
         secrets.add(adminKey["key"] as? String)
         let server = try await hale.serve(environment: environment)
 
@@ -47,7 +48,7 @@ struct LogHygieneProcessTests {
         try await journey.run(adminKey: try #require(adminKey["key"] as? String), into: &secrets)
         try await Self.waitForPushes(fcm: fcm, apns: apns)
         secrets.add(fcm.received.map(\.accessToken) + apns.received.map(\.providerToken))
-        server.stop()
+        await server.stop()
         secrets.add(try await Self.signingKeys(databaseURL: url))
 
         let log = try String(contentsOf: server.log, encoding: .utf8)

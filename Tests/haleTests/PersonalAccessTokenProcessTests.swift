@@ -23,7 +23,7 @@ struct PersonalAccessTokenProcessTests {
         let environment = ["HALE_DATABASE_URL": url, "HALE_TOKENS_FRESH_SIGN_IN_WINDOW": "5s"]
         let created = try #require(
             try Self.json(
-                try hale.run(["accounts", "create", "--email", "ops@example.com"], environment: environment)
+                try await hale.run(["accounts", "create", "--email", "ops@example.com"], environment: environment)
                     .output) as? [String: String])
         let token = try #require(created["token"])
         let id = String(token.split(separator: "|")[0])
@@ -51,18 +51,18 @@ struct PersonalAccessTokenProcessTests {
         #expect(await person.sessionTokens == nil)
 
         // SIGTERM: the server writes the uses it remembered before it exits.
-        server.stop()
+        await server.stop()
         let rows = try #require(
             try Self.json(
-                try hale.run(["tokens", "list", "--email", "ops@example.com"], environment: environment)
+                try await hale.run(["tokens", "list", "--email", "ops@example.com"], environment: environment)
                     .output) as? [[String: Any]])
         #expect(rows.count == 1 && rows[0]["lastUsedAt"] is String && rows[0]["revokedAt"] == nil)
-        #expect(try hale.run(["tokens", "revoke", id], environment: environment).status == 0)
+        #expect(try await hale.run(["tokens", "revoke", id], environment: environment).status == 0)
         let revoked = try #require(
             try Self.json(
-                try hale.run(["tokens", "list", "--email", "ops@example.com"], environment: environment)
+                try await hale.run(["tokens", "list", "--email", "ops@example.com"], environment: environment)
                     .output) as? [[String: Any]])
         #expect(revoked.first?["revokedAt"] is String)
-        #expect(try hale.run(["tokens", "revoke", id], environment: environment).status != 0)
+        #expect(try await hale.run(["tokens", "revoke", id], environment: environment).status != 0)
     }
 }

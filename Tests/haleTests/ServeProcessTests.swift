@@ -15,7 +15,8 @@ struct ServeProcessTests {
         defer { Task { await dispose() } }
         let environment = ["HALE_DATABASE_URL": url]
 
-        let created = try hale.run(["accounts", "create", "--email", "ops@example.com"], environment: environment)
+        let created = try await hale.run(
+            ["accounts", "create", "--email", "ops@example.com"], environment: environment)
         #expect(created.status == 0)
         let output = try JSONSerialization.jsonObject(with: Data(created.output.utf8)) as? [String: String]
         let token = try #require(output?["token"])
@@ -25,14 +26,15 @@ struct ServeProcessTests {
         let account = try await first.request("GET", "api/v1/account", bearer: token)
         #expect(account.status == 200)
         let keysBefore = try Self.keyIDs(try await first.request("GET", ".well-known/jwks.json").body)
-        first.stop()
+        await first.stop()
 
         let second = try await hale.serve(environment: environment)
         defer { second.stop() }
         let keysAfter = try Self.keyIDs(try await second.request("GET", ".well-known/jwks.json").body)
         #expect(keysBefore.count == 1)
         #expect(keysAfter == keysBefore)
-        let duplicate = try hale.run(["accounts", "create", "--email", "ops@example.com"], environment: environment)
+        let duplicate = try await hale.run(
+            ["accounts", "create", "--email", "ops@example.com"], environment: environment)
         #expect(duplicate.status != 0)
     }
 
@@ -54,7 +56,7 @@ struct ServeProcessTests {
                 + "Content-Length: 100000\r\n\r\n{\"provider\":")
         try await Task.sleep(for: .milliseconds(300))
         let started = ContinuousClock.now
-        server.stop()
+        await server.stop()
         let took = ContinuousClock.now - started
         #expect(
             took < .seconds(4), "took \(took): Vapor should close the stalled connection after the 1 s grace period")
@@ -80,7 +82,7 @@ struct ServeProcessTests {
         let (url, dispose) = try await TestDatabase.postgres.provision()
         defer { Task { await dispose() } }
         let environment = ["HALE_DATABASE_URL": url]
-        #expect(try hale.run(["migrate"], environment: environment).status == 0)
+        #expect(try await hale.run(["migrate"], environment: environment).status == 0)
         var token = ""
         try await withHale(databaseURL: url) { app in
             let (account, _) = try await makeAccount(app, email: "two@example.com")

@@ -47,7 +47,7 @@ struct SocialSignInProcessTests {
         let log = try String(contentsOf: server.log, encoding: .utf8)
         #expect(!log.contains(idToken) && !log.contains("EAAprocess"), "tokens never reach the log")
 
-        server.stop()
+        await server.stop()
         await provider.stop()
         await dispose()
     }
