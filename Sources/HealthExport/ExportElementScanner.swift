@@ -25,8 +25,14 @@ public struct ExportElementScanner: Sendable {
     /// Bytes consumed so far, for error messages and progress.
     public private(set) var offset: Int64 = 0
 
-    /// A scanner at the start of a document.
-    public init() {}
+    /// The attributes elements keep: all when `nil`.
+    private let keeping: [String]?
+
+    /// A scanner at the start of a document, whose elements keep only the attributes named in `keeping` when it
+    /// is given (all are still checked): reading only what a pass needs saves most of the work.
+    public init(keeping: [String]? = nil) {
+        self.keeping = keeping
+    }
 
     /// Scans the next chunk, calling `element` for each complete tag, in order.
     public mutating func feed(_ chunk: some Collection<UInt8>, _ element: (ExportElement) throws -> Void) throws {
@@ -37,30 +43,77 @@ public struct ExportElementScanner: Sendable {
     }
 
     /// `feed` over bytes in memory: a loop the compiler specialises, where a generic collection from another module
-    /// would cost a call through its witness table for every byte.
+    /// would cost a call through its witness table for every byte. Text between tags is skipped, and an element's
+    /// tag copied, a run at a time; declarations, comments and the `DOCTYPE` go byte by byte.
     private mutating func feed(bytes chunk: UnsafeBufferPointer<UInt8>, _ element: (ExportElement) throws -> Void)
         throws
     {
-        for byte in chunk {
-            offset += 1
+        var index = 0
+        while index < chunk.count {
             switch state {
             case .text:
-                if byte == UInt8(ascii: "<") {
-                    state = .markup
-                    pending.removeAll(keepingCapacity: true)
-                    quote = nil
-                    depth = 0
-                }
+                let start = index
+                while index < chunk.count, chunk[index] != UInt8(ascii: "<") { index += 1 }
+                offset += Int64(index - start)
+                guard index < chunk.count else { return }
+                index += 1
+                offset += 1
+                state = .markup
+                pending.removeAll(keepingCapacity: true)
+                quote = nil
+                depth = 0
             case .markup:
-                pending.append(byte)
-                track(byte)
-                if byte == UInt8(ascii: ">"), let complete = try markup() {
-                    state = .text
-                    if let found = complete { try element(found) }
+                let first = pending.first ?? chunk[index]
+                if first == UInt8(ascii: "!") || first == UInt8(ascii: "?") {
+                    try feedMarkup(chunk[index], element)
+                    index += 1
                 } else {
-                    try checkLength()
+                    index = try feedElementTag(chunk, from: index, element)
                 }
             }
+        }
+    }
+
+    /// Reads an element's tag from `index` up to its `>` outside quotes, or to the chunk's end; returns where it
+    /// stopped.
+    private mutating func feedElementTag(
+        _ chunk: UnsafeBufferPointer<UInt8>, from start: Int, _ element: (ExportElement) throws -> Void
+    ) throws -> Int {
+        var index = start
+        var closed = false
+        while index < chunk.count {
+            let byte = chunk[index]
+            index += 1
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
+                closed = true
+                break
+            }
+        }
+        pending.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start..<index]))
+        offset += Int64(index - start)
+        if closed {
+            state = .text
+            try element(try ExportTagParser.element(from: pending.dropLast(), at: tagStart, keeping: keeping))
+        } else {
+            try checkLength()
+        }
+        return index
+    }
+
+    /// One byte of a declaration, comment or `DOCTYPE`.
+    private mutating func feedMarkup(_ byte: UInt8, _ element: (ExportElement) throws -> Void) throws {
+        offset += 1
+        pending.append(byte)
+        track(byte)
+        if byte == UInt8(ascii: ">"), let complete = try markup() {
+            state = .text
+            if let found = complete { try element(found) }
+        } else {
+            try checkLength()
         }
     }
 
@@ -108,7 +161,7 @@ public struct ExportElementScanner: Sendable {
             return depth <= 0 && quote == nil ? .some(.none) : nil
         default:
             guard quote == nil else { return nil }
-            return .some(try ExportTagParser.element(from: bytes.dropLast(), at: tagStart))
+            return .some(try ExportTagParser.element(from: bytes.dropLast(), at: tagStart, keeping: keeping))
         }
     }
 }

@@ -1,6 +1,9 @@
 /// Reads one tag's name and attributes from the bytes between `<` and `>`.
 enum ExportTagParser {
-    static func element(from bytes: ArraySlice<UInt8>, at offset: Int64) throws -> ExportElement {
+    /// The element; of its attributes, only those named in `keeping` when it is given, though all are checked.
+    static func element(from bytes: ArraySlice<UInt8>, at offset: Int64, keeping: [String]? = nil) throws
+        -> ExportElement
+    {
         var cursor = bytes.startIndex
         let end = bytes.endIndex
         func fail(_ what: String) -> ExportError {
@@ -28,7 +31,9 @@ enum ExportTagParser {
             guard cursor < last else { break }
             let keyStart = cursor
             while cursor < last, bytes[cursor] != UInt8(ascii: "="), !isSpace(bytes[cursor]) { cursor += 1 }
-            let key = String(decoding: bytes[keyStart..<cursor], as: UTF8.self)
+            let keyBytes = bytes[keyStart..<cursor]
+            let kept = keeping.map { names in names.contains { $0.utf8.elementsEqual(keyBytes) } } ?? true
+            var key: String { String(decoding: keyBytes, as: UTF8.self) }
             while cursor < last, isSpace(bytes[cursor]) { cursor += 1 }
             guard cursor < last, bytes[cursor] == UInt8(ascii: "=") else { throw fail("attribute \(key) has no value") }
             cursor += 1
@@ -41,7 +46,11 @@ enum ExportTagParser {
             let valueStart = cursor
             while cursor < last, bytes[cursor] != quote { cursor += 1 }
             guard cursor < last else { throw fail("attribute \(key)'s value is not closed") }
-            attributes[key] = try decode(bytes[valueStart..<cursor], fail: fail)
+            if kept {
+                attributes[key] = try decode(bytes[valueStart..<cursor], fail: fail)
+            } else if bytes[valueStart..<cursor].contains(UInt8(ascii: "&")) {
+                _ = try decode(bytes[valueStart..<cursor], fail: fail)
+            }
             cursor += 1
         }
         return ExportElement(name: name, attributes: attributes, kind: .start(selfClosing: selfClosing))

@@ -40,6 +40,16 @@ public struct AppleHealthImport: Sendable {
         public var skippedWithoutConsent: [String: Int] = [:]
         /// Records refused, by reason (`malformed startDate`, the sync's codes such as `OUT_OF_WINDOW`).
         public var rejected: [String: Int] = [:]
+
+        /// Adds another summary's counts to this one's.
+        mutating func add(_ other: Summary) {
+            recordsRead += other.recordsRead
+            imported += other.imported
+            deduplicated += other.deduplicated
+            skippedByType.merge(other.skippedByType, uniquingKeysWith: +)
+            skippedWithoutConsent.merge(other.skippedWithoutConsent, uniquingKeysWith: +)
+            rejected.merge(other.rejected, uniquingKeysWith: +)
+        }
     }
 
     /// Where an import stands: the reader's events (records, and elements skipped whole) already counted, and what
@@ -74,51 +84,67 @@ public struct AppleHealthImport: Sendable {
     /// Imports the export at `url` into the account; days a record does not carry are taken in `zone`.
     ///
     /// From `start`, the events it counted are skipped. After each batch, `committing` (when given) stores the
-    /// checkpoint it reached in that batch's transaction. Cancelled, it stops between batches with everything
-    /// stored so far checkpointed.
+    /// checkpoint it reached in that batch's transaction. The next batch is read while one is stored, and batches
+    /// are stored one after another, in order. Cancelled, it stops between batches with everything stored so far
+    /// checkpointed.
     public func run(
         _ url: URL, account: AccountID, zone: TimeZone, from start: Checkpoint = Checkpoint(),
         committing: Committing? = nil, progress: @Sendable (Progress) -> Void = { _ in }
     ) async throws -> Summary {
         let types = try await check(url, progress: progress)
         let consented = try await consentedTypes(of: account, among: types)
-        var checkpoint = start
-        var reader = AppleHealthExportReader()
-        var batch: [ImportedSample] = []
-        var event = 0
-        for try await (data, position) in ExportFile.chunks(url) {
-            var events: [AppleHealthExportReader.Event] = []
-            try reader.feed(data) { events.append($0) }
-            for next in events {
-                event += 1
-                guard event > start.events else { continue }
-                checkpoint.events = event
-                guard let sample = Self.classify(next, into: &checkpoint.summary) else { continue }
-                guard consented.contains(sample.type) else {
-                    checkpoint.summary.skippedWithoutConsent[sample.type.rawValue, default: 0] += 1
-                    continue
-                }
-                batch.append(sample)
-                if batch.count == batchSize {
-                    try Task.checkCancellation()
-                    try await write(batch, account: account, zone: zone, reaching: &checkpoint, committing: committing)
-                    batch.removeAll(keepingCapacity: true)
-                }
+        let target = Target(account: account, zone: zone, committing: committing)
+        return try await withThrowingTaskGroup(of: Checkpoint.self) { storing in
+            // What the batches stored so far reached, and what was read since the last batch.
+            var stored = start
+            var read = Summary()
+            var writing = false
+            func write(_ batch: [ImportedSample], through events: Int) async throws {
+                if writing, let reached = try await storing.next() { stored = reached }
+                var from = stored
+                from.events = events
+                from.summary.add(read)
+                read = Summary()
+                try Task.checkCancellation()
+                storing.addTask { try await self.write(batch, to: target, from: from) }
+                writing = true
             }
-            progress(
-                Progress(
-                    phase: "importing", recordsRead: checkpoint.summary.recordsRead, bytesRead: position.bytesRead,
-                    fraction: position.fraction))
+            var reader = AppleHealthExportReader()
+            var batch: [ImportedSample] = []
+            var event = 0
+            for try await (data, position) in ExportFile.chunks(url) {
+                var events: [AppleHealthExportReader.Event] = []
+                try reader.feed(data) { events.append($0) }
+                for next in events {
+                    event += 1
+                    guard event > start.events else { continue }
+                    guard let sample = Self.classify(next, into: &read) else { continue }
+                    guard consented.contains(sample.type) else {
+                        read.skippedWithoutConsent[sample.type.rawValue, default: 0] += 1
+                        continue
+                    }
+                    batch.append(sample)
+                    if batch.count == batchSize {
+                        try await write(batch, through: event)
+                        batch.removeAll(keepingCapacity: true)
+                    }
+                }
+                progress(
+                    Progress(
+                        phase: "importing", recordsRead: stored.summary.recordsRead + read.recordsRead,
+                        bytesRead: position.bytesRead, fraction: position.fraction))
+            }
+            try reader.finish()
+            try await write(batch, through: max(event, start.events))
+            if let reached = try await storing.next() { stored = reached }
+            return stored.summary
         }
-        try reader.finish()
-        try await write(batch, account: account, zone: zone, reaching: &checkpoint, committing: committing)
-        return checkpoint.summary
     }
 
     /// Reads the whole file without storing anything: an error here leaves the account as it was. Returns the
     /// types of the samples it holds.
     private func check(_ url: URL, progress: @Sendable (Progress) -> Void) async throws -> Set<HealthSampleType> {
-        var reader = AppleHealthExportReader()
+        var reader = AppleHealthExportReader(typesOnly: true)
         var types: Set<HealthSampleType> = []
         var records = 0
         for try await (data, position) in ExportFile.chunks(url) {
@@ -173,18 +199,23 @@ public struct AppleHealthImport: Sendable {
         }
     }
 
-    /// Stores `samples` and moves `checkpoint` past them, storing it with them.
-    private func write(
-        _ samples: [ImportedSample], account: AccountID, zone: TimeZone, reaching checkpoint: inout Checkpoint,
-        committing: Committing?
-    ) async throws {
-        let fresh = try await withoutSyncedCopies(samples, of: account)
-        var reached = checkpoint
-        reached.summary.deduplicated += samples.count - fresh.count
+    /// Where a batch goes.
+    private struct Target: Sendable {
+        let account: AccountID
+        let zone: TimeZone
+        let committing: Committing?
+    }
+
+    /// Stores `samples`, and the checkpoint `from` moved past them with them; returns that checkpoint.
+    private func write(_ samples: [ImportedSample], to target: Target, from before: Checkpoint) async throws
+        -> Checkpoint
+    {
+        let fresh = try await withoutSyncedCopies(samples, of: target.account)
+        var deduplicated = before
+        deduplicated.summary.deduplicated += samples.count - fresh.count
         guard !fresh.isEmpty else {
-            if let committing { try await committing(reached, sync.repository.database) }
-            checkpoint = reached
-            return
+            if let committing = target.committing { try await committing(deduplicated, sync.repository.database) }
+            return deduplicated
         }
         let batch = HealthSyncBatch(
             provider: HealthProvider.healthkit.rawValue, syncType: "initial",
@@ -194,15 +225,15 @@ public struct AppleHealthImport: Sendable {
                     startDate: sample.start.iso8601, endDate: sample.end.iso8601, timeZoneOffset: sample.start.offset,
                     sourceBundle: nil, deviceModel: sample.deviceModel, userEntered: sample.userEntered)
             })
-        let before = reached
         var alongside: HealthSync.Alongside?
-        if let committing {
+        if let committing = target.committing {
+            let before = deduplicated
             alongside = { @Sendable log, rejected, database in
                 try await committing(Self.reached(before, log: log, rejected: rejected), database)
             }
         }
-        let result = try await sync.sync(batch, account: account, zone: zone, alongside: alongside)
-        checkpoint = Self.reached(before, log: result.log, rejected: result.rejected)
+        let result = try await sync.sync(batch, account: target.account, zone: target.zone, alongside: alongside)
+        return Self.reached(deduplicated, log: result.log, rejected: result.rejected)
     }
 
     /// `checkpoint` after a batch's sync stored what its log says and refused what `rejected` holds.
