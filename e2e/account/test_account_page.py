@@ -350,3 +350,61 @@ def test_the_page_refuses_injected_scripts_and_forged_requests(browser):
     browser.get(f"{HALE_URL}/account")
     visible(browser, "#signed-in")
     assert page_api(browser, "GET", "session")["ok"]
+
+
+def small_export(path):
+    """An export.xml of one iPhone's steps on the three days ending today in TIME_ZONE (New York's winter offset)."""
+    today = datetime.datetime.now(datetime.timezone(datetime.timedelta(hours=-5))).date()
+    records = "".join(
+        f' <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Ada’s iPhone" sourceVersion="17.4"'
+        f' unit="count" creationDate="{day} 10:00:00 -0500" startDate="{day} 09:00:00 -0500"'
+        f' endDate="{day} 09:30:00 -0500" value="{value}"/>\n'
+        for day, value in [(today - datetime.timedelta(days=back), value)
+                           for back, value in [(0, 700), (1, 2100), (2, 4200)]])
+    with open(path, "w", encoding="utf-8") as out:
+        out.write('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE HealthData [\n<!ELEMENT HealthData (Record)*>\n]>\n'
+                  f'<HealthData locale="en_US">\n <ExportDate value="{today} 12:00:00 -0500"/>\n{records}'
+                  ' <ActivitySummary dateComponents="2026-01-01" activeEnergyBurned="0"/>\n</HealthData>\n')
+    return today
+
+
+def test_a_person_imports_their_apple_health_export(browser, tmp_path):
+    browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": TIME_ZONE})
+    browser.add_virtual_authenticator(authenticator_options())
+    browser.get(f"{HALE_URL}/account")
+    visible(browser, "#sign-up-name").send_keys("Grace Hopper")
+    browser.find_element(By.ID, "sign-up").click()
+    settled(browser)
+
+    # Without consent to anything from Apple Health the upload is refused, and the page says why.
+    export = tmp_path / "export.xml"
+    today = small_export(export)
+    browser.find_element(By.ID, "import-file").send_keys(str(export))
+    browser.find_element(By.ID, "import-submit").click()
+    wait(browser, lambda d: "refused" in d.find_element(By.ID, "import-text").text)
+    assert "consent" in browser.find_element(By.ID, "import-text").text.lower()
+
+    browser.find_element(By.CSS_SELECTOR, '[data-consent="apple/steps"] button').click()
+    wait(browser, lambda d: "not shared" not in d.find_element(By.CSS_SELECTOR, '[data-consent="apple/steps"]').text)
+    settled(browser)
+    browser.find_element(By.ID, "import-file").send_keys(str(export))
+    browser.find_element(By.ID, "import-submit").click()
+    # Queued, then imported by the server's worker (every 5 s), followed by the page until it ends.
+    wait(browser, lambda d: "Import finished" in d.find_element(By.ID, "import-text").text, timeout=60)
+    text = browser.find_element(By.ID, "import-text").text
+    assert "3 records read; 3 imported, 0 already here, 1 not taken, 0 refused" in text, text
+    assert browser.find_element(By.ID, "import-progress").get_attribute("value") == "1"
+    # The page reloaded the chart: a week by day, in the person's own days.
+    wait(browser, lambda d: chart_rows(d).get(today.isoformat()) == "700")
+    rows = chart_rows(browser)
+    assert rows[(today - datetime.timedelta(days=1)).isoformat()] == "2,100", rows
+    assert rows[(today - datetime.timedelta(days=2)).isoformat()] == "4,200", rows
+    imports = page_api(browser, "GET", "health/imports")["body"]["imports"]
+    assert [item["status"] for item in imports] == ["completed"]
+
+    # The same file again: the page follows a second import that finds everything already here.
+    browser.find_element(By.ID, "import-file").send_keys(str(export))
+    browser.find_element(By.ID, "import-submit").click()
+    wait(browser, lambda d: "3 records read; 0 imported, 3 already here" in d.find_element(By.ID, "import-text").text,
+         timeout=60)
+    assert not unlabelled_controls(browser)

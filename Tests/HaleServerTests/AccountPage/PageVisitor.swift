@@ -46,8 +46,8 @@ struct PageVisitor {
 
     /// Sends a request as the page's scripts do: the cookies, the CSRF token on anything but GET, `Origin` on POST.
     mutating func send(
-        _ method: HTTPMethod, _ path: String, json body: (any Encodable)? = nil, csrf: Bool = true,
-        headers extra: HTTPHeaders = [:]
+        _ method: HTTPMethod, _ path: String, json body: (any Encodable)? = nil, file: Data? = nil,
+        csrf: Bool = true, headers extra: HTTPHeaders = [:]
     ) async throws -> TestingHTTPResponse {
         var headers = HTTPHeaders()
         headers.add(name: .host, value: host)
@@ -63,6 +63,9 @@ struct PageVisitor {
         if let body {
             headers.contentType = .json
             buffer = ByteBuffer(data: try JSONEncoder().encode(body))
+        } else if let file {
+            headers.add(name: .contentType, value: "application/zip")
+            buffer = ByteBuffer(data: file)
         }
         let response = try await tester.sendRequest(method, path, headers: headers, body: buffer)
         for cookie in Self.setCookies(response) {

@@ -15,6 +15,29 @@ export class APIError extends Error {
     }
 }
 
+/// Uploads a file as the body of a POST, reporting the share sent so far: fetch cannot tell upload progress.
+export function upload(path, file, onProgress, extraHeaders = {}) {
+    return new Promise((resolve, reject) => {
+        const request = new XMLHttpRequest();
+        request.open('POST', '/account/api/' + path);
+        request.setRequestHeader('Accept', 'application/json');
+        request.setRequestHeader('X-CSRF-Token', csrfToken);
+        for (const [name, value] of Object.entries(extraHeaders)) request.setRequestHeader(name, value);
+        request.upload.addEventListener('progress', event => {
+            if (event.lengthComputable) onProgress(event.loaded / event.total);
+        });
+        request.addEventListener('load', () => {
+            let json = {};
+            try { json = request.responseText ? JSON.parse(request.responseText) : {}; } catch { json = {}; }
+            if (request.status >= 200 && request.status < 300) return resolve(json);
+            const error = json.error || {};
+            reject(new APIError(request.status, error.code || 'ERROR', error.message || `HTTP ${request.status}`));
+        });
+        request.addEventListener('error', () => reject(new APIError(0, 'NETWORK', 'The upload was cut off.')));
+        request.send(file);
+    });
+}
+
 export async function api(method, path, body, extraHeaders = {}) {
     const headers = Object.assign({Accept: 'application/json'}, extraHeaders);
     if (body !== undefined) headers['Content-Type'] = 'application/json';

@@ -2,6 +2,7 @@
 // zone), connections and recent syncs.
 import {api} from './api.js';
 import {confirmAction, el, replace, status, svg, when} from './dom.js';
+import {renderImports} from './imports.js';
 
 const platforms = {apple: 'Apple Health', google: 'Google Fit', health_connect: 'Health Connect'};
 const permissions = {
@@ -33,7 +34,7 @@ export async function renderHealth(refresh) {
             el('span', {class: 'meta'}, `${log.status} · ${log.recordsInserted} new, ${log.recordsUpdated} updated, `
                 + `${log.recordsDeduplicated} already here, ${log.recordsRejected} rejected`)))
         : [el('li', {}, 'No syncs yet.')]);
-    await renderChart();
+    await Promise.all([renderChart(), renderImports(refresh)]);
 }
 
 function renderConsent(grants) {

@@ -64,6 +64,11 @@ public struct HealthImports: Sendable {
         return record
     }
 
+    /// The account's newest imports, newest first.
+    public func recent(of account: AccountID, limit: Int) async throws -> [HealthImport] {
+        try await repository.imports(of: account, limit: limit)
+    }
+
     /// The account's import.
     public func find(_ id: String, of account: AccountID) async throws -> HealthImport {
         guard let uuid = UUID(uuidString: id), let found = try await repository.find(uuid, of: account) else {

@@ -108,3 +108,8 @@ struct AccountPageDaySources: Content {
         return source.isUserEntered ? "Entered by hand (\(named))" : named
     }
 }
+
+/// `GET /account/api/health/imports`.
+struct AccountPageImports: Content {
+    let imports: [HealthImportResponse]
+}

@@ -68,6 +68,12 @@ extension AccountPageRoutes {
                 through: try date("endDate")))
     }
 
+    /// The account's three newest imports, newest first: the page follows one still under way after a reload.
+    func recentImports(_ request: Request) async throws -> AccountPageImports {
+        let imports = try await request.hale.healthImports.recent(of: try request.account.accountId, limit: 3)
+        return AccountPageImports(imports: imports.map(HealthImportResponse.init))
+    }
+
     func deletionOptions(_ request: Request) async throws -> AccountPageCeremony {
         _ = try request.account
         let (options, ceremony) = try await request.hale.passkeys.authenticationOptions()

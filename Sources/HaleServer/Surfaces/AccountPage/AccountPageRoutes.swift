@@ -57,6 +57,12 @@ struct AccountPageRoutes: RouteCollection {
         signedIn.get("health", "connections", use: HealthConnectionRoutes().list)
         signedIn.get("health", "sync-logs", use: HealthSyncRoutes().logs)
 
+        let imports = HealthImportRoutes()
+        signedIn.on(.POST, "health", "imports", body: .stream, use: imports.upload)
+            .userInfo[BodyLimit.userInfoKey] = Int.max
+        signedIn.get("health", "imports", use: recentImports)
+        signedIn.get("health", "imports", ":id", use: imports.show)
+
         signedIn.get("audit", use: AuditRoutes().list)
         signedIn.grouped(AccountRateLimit(.accountExportsPerAccount)).get(
             "account", "export", use: SessionRoutes().exportAccount)

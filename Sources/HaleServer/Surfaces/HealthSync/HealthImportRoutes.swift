@@ -36,8 +36,9 @@ struct HealthImportRoutes: RouteCollection {
         let record = try await imports.enqueue(id, bytes: bytes, account: account, zone: zone)
         let response = try await HealthImportEnvelope(import: HealthImportResponse(record)).encodeResponse(
             status: .accepted, for: request)
+        // Beside the route it came through: the API's, or the account page's twin.
         response.headers.replaceOrAdd(
-            name: .location, value: "/api/v1/health/imports/\(record.id.uuidString.lowercased())")
+            name: .location, value: "\(request.url.path)/\(record.id.uuidString.lowercased())")
         return response
     }
 
