@@ -74,37 +74,46 @@ public enum ExportFile {
 
     /// The chunks of `read` as an async sequence, read on a thread of their own at most two chunks ahead of the
     /// consumer, so an async caller can await between chunks while memory stays bounded.
-    public static func chunks(_ url: URL) -> ExportChunks {
-        ExportChunks(url: url)
+    public static func chunks(_ url: URL) -> OffThreadSequence<(data: Data, progress: Progress)> {
+        OffThreadSequence(ahead: 2) { yield in try read(url) { try yield(($0, $1)) } }
     }
 }
 
-/// `ExportFile.chunks(_:)`.
-public struct ExportChunks: AsyncSequence, Sendable {
-    /// A chunk of XML and the progress once it is handled.
-    public typealias Element = (data: Data, progress: ExportFile.Progress)
-    let url: URL
+/// What `produce` makes, made on a thread of its own at most `ahead` elements before the consumer takes them: work
+/// that keeps a core busy (reading and parsing a file) runs beside the consumer's, and off the threads that serve
+/// requests, while memory stays bounded. A consumer that stops early stops the producer at its next element.
+public struct OffThreadSequence<Element: Sendable>: AsyncSequence, Sendable {
+    /// Hands one element to the consumer, waiting while `ahead` are untaken; throws once the consumer has gone.
+    public typealias Yield = (Element) throws -> Void
 
-    /// Starts reading the file on a thread of its own.
+    let ahead: Int
+    let produce: @Sendable (Yield) throws -> Void
+
+    /// A sequence whose elements `produce` makes, running at most `ahead` elements before the consumer.
+    public init(ahead: Int, produce: @escaping @Sendable (Yield) throws -> Void) {
+        self.ahead = Swift.max(1, ahead)
+        self.produce = produce
+    }
+
+    /// Starts the producer on a thread of its own.
     public func makeAsyncIterator() -> Iterator {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: Element.self)
-        // Created at zero and signalled twice: libdispatch traps when a semaphore is freed below its initial value,
-        // which a consumer that stops early would leave.
+        // Created at zero and signalled up to `ahead`: libdispatch traps when a semaphore is freed below its initial
+        // value, which a consumer that stops early would leave.
         let permits = DispatchSemaphore(value: 0)
-        permits.signal()
-        permits.signal()
+        for _ in 0..<ahead { permits.signal() }
         let stopped = StopFlag()
         continuation.onTermination = { _ in
             stopped.stop()
             permits.signal()
         }
-        let url = url
+        let produce = produce
         Thread.detachNewThread {
             do {
-                try ExportFile.read(url) { data, progress in
+                try produce { element in
                     permits.wait()
                     guard !stopped.isStopped else { throw CancellationError() }
-                    continuation.yield((data, progress))
+                    continuation.yield(element)
                 }
                 continuation.finish()
             } catch {
@@ -114,12 +123,12 @@ public struct ExportChunks: AsyncSequence, Sendable {
         return Iterator(base: stream.makeAsyncIterator(), permits: permits)
     }
 
-    /// Hands out the chunks, letting the reader run two ahead.
+    /// Hands out the elements, letting the producer run `ahead`.
     public struct Iterator: AsyncIteratorProtocol {
         var base: AsyncThrowingStream<Element, any Error>.AsyncIterator
         let permits: DispatchSemaphore
 
-        /// The next chunk, or `nil` at the end of the file.
+        /// The next element, or `nil` when the producer is done.
         public mutating func next() async throws -> Element? {
             let element = try await base.next()
             permits.signal()
@@ -128,7 +137,7 @@ public struct ExportChunks: AsyncSequence, Sendable {
     }
 }
 
-/// Set once, read from the reading thread.
+/// Set once, read from the producing thread.
 final class StopFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false

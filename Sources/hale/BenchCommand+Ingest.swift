@@ -13,7 +13,8 @@ extension BenchCommand {
                 batch of samples with a bare COPY into the samples table (the baseline, then removed), through the \
                 sample sync as new samples (with rollups and the progress of a joined step challenge), and through \
                 the sync again (all deduplicated); then imports a generated Apple Health export into a fresh \
-                account. Prints each rate, the median over the rounds, and its ratio to COPY's.
+                account. Prints each rate's median over the rounds, and the median of each round's ratio to that \
+                round's COPY.
                 """)
 
         @OptionGroup var options: GlobalOptions
@@ -49,7 +50,8 @@ extension BenchCommand {
 
         static func text(_ result: IngestBenchmark.Result) -> String {
             var lines = [
-                "PostgreSQL, \(result.samplesPerBatch) samples per batch, median of \(result.rounds) rounds:",
+                "PostgreSQL, \(result.samplesPerBatch) samples per batch, median of \(result.rounds) rounds"
+                    + " (each ratio: the median of the rounds' own):",
                 String(format: "  COPY of the same rows     %8.0f rows/s", result.copyRowsPerSecond),
                 String(
                     format: "  sync, new samples        %8.0f samples/s  %3.0f%% of COPY",

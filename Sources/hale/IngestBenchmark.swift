@@ -11,7 +11,8 @@ import HealthSamples
 /// is), through the sync as new samples into an account that shares the four types and takes part in a
 /// step challenge over every day the batches touch, and through the sync again (every sample deduplicated). The
 /// rounds' batches cover 28 days each, one after another back from yesterday, so no round rereads another's days.
-/// Then a generated export is imported into a fresh account per round.
+/// Then the round imports a generated export into a fresh account. Each ratio is the median of the rounds' own
+/// ratios: a round's four loads run one after another, so a slow minute of a shared machine slows them alike.
 struct IngestBenchmark {
     /// The medians over every round.
     struct Result: Codable {
@@ -26,9 +27,10 @@ struct IngestBenchmark {
         let importSamplesStoredPerSecond: Double
         let peakResidentBytes: Int?
 
-        var newRatio: Double { syncNewSamplesPerSecond / copyRowsPerSecond }
-        var resentRatio: Double { syncResentSamplesPerSecond / copyRowsPerSecond }
-        var importRatio: Double { importSamplesStoredPerSecond / copyRowsPerSecond }
+        /// The medians of each round's rate over that round's COPY rate.
+        let newRatio: Double
+        let resentRatio: Double
+        let importRatio: Double
     }
 
     static let types = [("steps", "count"), ("distance", "m"), ("calories", "kcal"), ("active_minutes", "min")]
@@ -48,78 +50,86 @@ struct IngestBenchmark {
         try await joinStepChallenge(syncing, from: today.addingTimeInterval(-Double(28 * rounds + 1) * 86_400))
         let copying = try await services.accounts.create(email: nil, role: "user").id
         let baseline = HealthSampleCopyBaseline(services: services)
+        let export = try ExportFixture(days: importDays, walksPerDay: importWalksPerDay, today: today)
+        defer { export.remove() }
         let clock = ContinuousClock()
-        var copy: [Duration] = []
-        var new: [Duration] = []
-        var resent: [Duration] = []
+        var copy: [Double] = []
+        var new: [Double] = []
+        var resent: [Double] = []
+        var imported: [Double] = []
+        var stored = 0
         for round in 1...rounds {
             let batch = Self.batch(round: round, count: samples, today: today)
             let rows = try baseline.rows(of: batch, account: copying, zone: .gmt, at: Date())
             guard rows.count == samples else { throw Unexpected("the baseline refused some of the batch") }
             let encoded = baseline.encode(rows)
-            copy.append(try await clock.measure { try await baseline.copy(encoded) })
+            let copyTime = try await clock.measure { try await baseline.copy(encoded) }
             try await baseline.removeSamples(of: copying)
             var result: HealthSyncResult?
-            new.append(
-                try await clock.measure {
-                    result = try await services.healthSync.sync(batch, account: syncing, zone: .gmt)
-                })
+            let newTime = try await clock.measure {
+                result = try await services.healthSync.sync(batch, account: syncing, zone: .gmt)
+            }
             guard result?.log.recordsInserted == samples else { throw Unexpected("not every sample was inserted") }
-            resent.append(
-                try await clock.measure {
-                    result = try await services.healthSync.sync(batch, account: syncing, zone: .gmt)
-                })
+            let resentTime = try await clock.measure {
+                result = try await services.healthSync.sync(batch, account: syncing, zone: .gmt)
+            }
             guard result?.log.recordsDeduplicated == samples else {
                 throw Unexpected("not every re-sent sample was deduplicated")
             }
+            let (importStored, importTime) = try await measureImport(export)
+            stored = importStored
+            copy.append(Double(samples) / copyTime.seconds)
+            new.append(Double(samples) / newTime.seconds)
+            resent.append(Double(samples) / resentTime.seconds)
+            imported.append(Double(importStored) / importTime.seconds)
             progress(
                 String(
-                    format: "round %d/%d: COPY %.3f s, sync new %.3f s, re-sent %.3f s", round, rounds,
-                    copy.last!.seconds, new.last!.seconds, resent.last!.seconds))
+                    format: "round %d/%d: COPY %.3f s, sync new %.3f s, re-sent %.3f s, import %.2f s", round,
+                    rounds, copyTime.seconds, newTime.seconds, resentTime.seconds, importTime.seconds))
         }
-        let (records, stored, importTimes) = try await measureImports(today: today, progress: progress)
-        let importTime = Self.median(importTimes)
+        let ratios = { (rates: [Double]) in Self.median(zip(rates, copy).map { $0 / $1 }) }
         return Result(
-            samplesPerBatch: samples, rounds: rounds, copyRowsPerSecond: Double(samples) / Self.median(copy),
-            syncNewSamplesPerSecond: Double(samples) / Self.median(new),
-            syncResentSamplesPerSecond: Double(samples) / Self.median(resent), importRecords: records,
-            importSamplesStored: stored, importRecordsPerSecond: Double(records) / importTime,
-            importSamplesStoredPerSecond: Double(stored) / importTime,
-            peakResidentBytes: ProcessMemory.current()?.peakResidentBytes)
+            samplesPerBatch: samples, rounds: rounds, copyRowsPerSecond: Self.median(copy),
+            syncNewSamplesPerSecond: Self.median(new), syncResentSamplesPerSecond: Self.median(resent),
+            importRecords: export.expected.records, importSamplesStored: stored,
+            importRecordsPerSecond: Self.median(imported) * Double(export.expected.records) / Double(max(stored, 1)),
+            importSamplesStoredPerSecond: Self.median(imported),
+            peakResidentBytes: ProcessMemory.current()?.peakResidentBytes, newRatio: ratios(new),
+            resentRatio: ratios(resent), importRatio: ratios(imported))
     }
 
-    /// Imports one generated export into a fresh account per round; returns its records, the samples stored and
-    /// each round's time.
-    private func measureImports(today: Date, progress: @Sendable (String) -> Void) async throws
-        -> (records: Int, stored: Int, times: [Duration])
-    {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hale-bench-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let firstDay = LocalDateText.day(before: today, days: importDays)
-        var generator = AppleHealthExportGenerator(firstDay: firstDay, days: importDays, dstChange: firstDay)
-        generator.extraWalksPerDay = importWalksPerDay
-        let file = directory.appendingPathComponent("export.xml")
-        let expected = try generator.writeXML(to: file)
-        var times: [Duration] = []
-        var stored = 0
-        for round in 1...rounds {
-            let account = try await consentingAccount("bench-ingest-import")
-            var summary: AppleHealthImport.Summary?
-            let time = try await ContinuousClock().measure {
-                summary = try await services.appleHealthImport.run(file, account: account, zone: .gmt)
-            }
-            guard let summary, summary.recordsRead == expected.records, summary.imported > 0 else {
-                throw Unexpected("the import did not read every record or stored nothing")
-            }
-            stored = summary.imported
-            times.append(time)
-            progress(
-                String(
-                    format: "import %d/%d: %d records, %d samples stored, %.2f s", round, rounds, summary.recordsRead,
-                    summary.imported, time.seconds))
+    /// A generated export of `days` days ending yesterday, written once for every round.
+    struct ExportFixture {
+        let directory: URL
+        let file: URL
+        let expected: AppleHealthExportGenerator.Expected
+
+        init(days: Int, walksPerDay: Int, today: Date) throws {
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent("hale-bench-\(UUID())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let firstDay = LocalDateText.day(before: today, days: days)
+            var generator = AppleHealthExportGenerator(firstDay: firstDay, days: days, dstChange: firstDay)
+            generator.extraWalksPerDay = walksPerDay
+            file = directory.appendingPathComponent("export.xml")
+            expected = try generator.writeXML(to: file)
         }
-        return (expected.records, stored, times)
+
+        func remove() {
+            try? FileManager.default.removeItem(at: directory)
+        }
+    }
+
+    /// Imports the export into a fresh account; returns the samples stored and the time it took.
+    private func measureImport(_ export: ExportFixture) async throws -> (stored: Int, time: Duration) {
+        let account = try await consentingAccount("bench-ingest-import")
+        var summary: AppleHealthImport.Summary?
+        let time = try await ContinuousClock().measure {
+            summary = try await services.appleHealthImport.run(export.file, account: account, zone: .gmt)
+        }
+        guard let summary, summary.recordsRead == export.expected.records, summary.imported > 0 else {
+            throw Unexpected("the import did not read every record or stored nothing")
+        }
+        return (summary.imported, time)
     }
 
     private func consentingAccount(_ name: String) async throws -> AccountID {
@@ -157,8 +167,8 @@ struct IngestBenchmark {
         return HealthSyncBatch(provider: "healthkit", syncType: "background", samples: samples)
     }
 
-    private static func median(_ durations: [Duration]) -> Double {
-        durations.sorted()[durations.count / 2].seconds
+    private static func median(_ values: [Double]) -> Double {
+        values.sorted()[values.count / 2]
     }
 
     struct Unexpected: Error, CustomStringConvertible {

@@ -61,6 +61,27 @@ struct ExportFileTests {
         #expect(fractions.count == 3 && fractions.last == 1.0 && fractions == fractions.sorted())
     }
 
+    @Test func aConsumerThatStopsEarlyStopsTheProducer() async throws {
+        let ended = DispatchSemaphore(value: 0)
+        let produced = Counter()
+        do {
+            var iterator = OffThreadSequence<Int>(ahead: 2) { yield in
+                defer { ended.signal() }
+                for index in 0..<1_000 {
+                    try yield(index)
+                    produced.increment()
+                }
+            }.makeAsyncIterator()
+            #expect(try await iterator.next() == 0)
+        }
+        // The iterator is gone: the producer, waiting for a place ahead, must stop rather than wait forever.
+        let stopped = await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: ended.wait(timeout: .now() + 30) == .success) }
+        }
+        #expect(stopped)
+        #expect(produced.value < 10, "it stopped at the next element, not at the end")
+    }
+
     @Test func aTruncatedZipIsRefused() throws {
         let zipped = try zip(AppleHealthExportReaderTests.export)
         defer { try? FileManager.default.removeItem(at: zipped) }
@@ -82,4 +103,13 @@ struct ExportFileTests {
             throws: ExportError("This file is neither a zip archive nor XML: export.zip or export.xml is expected.")
         ) { _ = try read(url) }
     }
+}
+
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    var value: Int { lock.withLock { count } }
+
+    func increment() { lock.withLock { count += 1 } }
 }

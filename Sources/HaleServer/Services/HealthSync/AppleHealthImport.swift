@@ -13,7 +13,9 @@ import HealthSamples
 /// consented to share from Apple Health are skipped, and counted.
 public struct AppleHealthImport: Sendable {
     /// Records written per sync batch.
-    static let defaultBatchSize = 5_000
+    static let defaultBatchSize = 10_000
+    /// How much of the file is read between reports of progress while no batch is full.
+    static let progressBytes: Int64 = 8 << 20
     /// The most stored samples read back to find a batch's duplicates.
     static let maximumSamplesCompared = 200_000
 
@@ -84,82 +86,142 @@ public struct AppleHealthImport: Sendable {
     /// Imports the export at `url` into the account; days a record does not carry are taken in `zone`.
     ///
     /// From `start`, the events it counted are skipped. After each batch, `committing` (when given) stores the
-    /// checkpoint it reached in that batch's transaction. The next batch is read while one is stored, and batches
-    /// are stored one after another, in order. Cancelled, it stops between batches with everything stored so far
-    /// checkpointed.
+    /// checkpoint it reached in that batch's transaction. The file is read and parsed on a thread of its own, the
+    /// next batch while one is stored, so parsing neither waits for the database nor holds a thread that serves
+    /// requests. Cancelled, it stops between batches with everything stored so far checkpointed.
     public func run(
         _ url: URL, account: AccountID, zone: TimeZone, from start: Checkpoint = Checkpoint(),
         committing: Committing? = nil, progress: @Sendable (Progress) -> Void = { _ in }
     ) async throws -> Summary {
-        let types = try await check(url, progress: progress)
-        let consented = try await consentedTypes(of: account, among: types)
-        let target = Target(account: account, zone: zone, committing: committing)
-        return try await withThrowingTaskGroup(of: Checkpoint.self) { storing in
-            // What the batches stored so far reached, and what was read since the last batch.
-            var stored = start
-            var read = Summary()
-            var writing = false
-            func write(_ batch: [ImportedSample], through events: Int) async throws {
-                if writing, let reached = try await storing.next() { stored = reached }
-                var from = stored
-                from.events = events
-                from.summary.add(read)
-                read = Summary()
-                try Task.checkCancellation()
-                storing.addTask { try await self.write(batch, to: target, from: from) }
-                writing = true
-            }
+        let consented = try await consentedTypes(of: account, among: Set(HealthSampleType.allCases))
+        // The import's reading starts beside the check, two batches ahead; nothing is stored before the check has
+        // read the whole file.
+        var parsed = batches(of: url, into: account, zone: zone, from: start, consented: consented)
+            .makeAsyncIterator()
+        try await check(url, progress: progress)
+        var stored = start
+        // The batch next in line, whose look for copies synced through HealthKit runs while the one before it is
+        // stored: those copies are never samples this import stores, so the two cannot see each other.
+        var next: (batch: ParsedBatch, fresh: Task<[HealthSync.Prepared], any Error>)?
+        defer { next?.fresh.cancel() }
+        func writeNext() async throws {
+            guard let (batch, fresh) = next, let checked = batch.checked else { return }
+            var from = stored
+            from.events = batch.events
+            from.summary.add(batch.read)
+            try Task.checkCancellation()
+            stored = try await write(
+                checked, fresh: try await fresh.value, of: account, from: from, committing: committing)
+            next = nil
+        }
+        while let batch = try await parsed.next() {
+            if let reached = batch.progress { progress(reached) }
+            guard let checked = batch.checked else { continue }
+            let fresh = Task { try await withoutSyncedCopies(checked.prepared, of: account) }
+            try await writeNext()
+            next = (batch, fresh)
+        }
+        try await writeNext()
+        return stored.summary
+    }
+
+    /// A batch read from the file and checked by the sync, or (without one) how far the file is.
+    private struct ParsedBatch: Sendable {
+        var checked: HealthSync.CheckedBatch?
+        /// What the events read since the last batch came to, its samples not yet stored.
+        var read = Summary()
+        /// The reader's events from the file's start through this batch's end.
+        var events: Int
+        var progress: Progress?
+    }
+
+    /// The file's batches, parsed and checked by the sync (dates, units, plausibility) on a thread of its own, two
+    /// batches ahead; between batches, the progress after each chunk of the file. A batch's counts travel with its
+    /// samples, so no checkpoint counts an event whose sample is not stored with it.
+    private func batches(
+        of url: URL, into account: AccountID, zone: TimeZone, from start: Checkpoint,
+        consented: Set<HealthSampleType>
+    ) -> OffThreadSequence<ParsedBatch> {
+        let (sync, size) = (sync, batchSize)
+        return OffThreadSequence(ahead: 2) { yield in
             var reader = AppleHealthExportReader()
-            var batch: [ImportedSample] = []
+            var samples: [ImportedSample] = []
+            var batch = ParsedBatch(events: start.events)
             var event = 0
-            for try await (data, position) in ExportFile.chunks(url) {
-                var events: [AppleHealthExportReader.Event] = []
-                try reader.feed(data) { events.append($0) }
-                for next in events {
+            var recordsRead = start.summary.recordsRead
+            var position: ExportFile.Progress?
+            var reported: Int64 = 0
+            var bytesRead: Int64 { position?.bytesRead ?? 0 }
+            var reached: Progress {
+                Progress(
+                    phase: "importing", recordsRead: recordsRead, bytesRead: bytesRead,
+                    fraction: position?.fraction ?? 0)
+            }
+            func handOn() throws {
+                batch.checked = try sync.check(Self.syncBatch(of: samples), account: account, zone: zone)
+                batch.progress = reached
+                try yield(batch)
+                reported = bytesRead
+                samples.removeAll(keepingCapacity: true)
+                batch = ParsedBatch(events: event)
+            }
+            try ExportFile.read(url) { data, chunkEnd in
+                try reader.feed(data) { next in
                     event += 1
-                    guard event > start.events else { continue }
-                    guard let sample = Self.classify(next, into: &read) else { continue }
+                    guard event > start.events else { return }
+                    batch.events = event
+                    if case .record = next { recordsRead += 1 }
+                    guard let sample = Self.classify(next, into: &batch.read) else { return }
                     guard consented.contains(sample.type) else {
-                        read.skippedWithoutConsent[sample.type.rawValue, default: 0] += 1
-                        continue
+                        batch.read.skippedWithoutConsent[sample.type.rawValue, default: 0] += 1
+                        return
                     }
-                    batch.append(sample)
-                    if batch.count == batchSize {
-                        try await write(batch, through: event)
-                        batch.removeAll(keepingCapacity: true)
-                    }
+                    samples.append(sample)
+                    if samples.count == size { try handOn() }
                 }
-                progress(
-                    Progress(
-                        phase: "importing", recordsRead: stored.summary.recordsRead + read.recordsRead,
-                        bytesRead: position.bytesRead, fraction: position.fraction))
+                position = chunkEnd
+                // Progress alone only now and then: each element held takes one of the two places ahead, which
+                // batches should have.
+                if bytesRead - reported >= Self.progressBytes {
+                    try yield(ParsedBatch(events: batch.events, progress: reached))
+                    reported = bytesRead
+                }
             }
             try reader.finish()
-            try await write(batch, through: max(event, start.events))
-            if let reached = try await storing.next() { stored = reached }
-            return stored.summary
+            try handOn()
         }
     }
 
-    /// Reads the whole file without storing anything: an error here leaves the account as it was. Returns the
-    /// types of the samples it holds.
-    private func check(_ url: URL, progress: @Sendable (Progress) -> Void) async throws -> Set<HealthSampleType> {
-        var reader = AppleHealthExportReader(typesOnly: true)
-        var types: Set<HealthSampleType> = []
-        var records = 0
-        for try await (data, position) in ExportFile.chunks(url) {
-            try reader.feed(data) { event in
-                guard case .record(let record) = event else { return }
-                records += 1
-                if let type = HealthSampleType(parsing: record.type) { types.insert(type) }
+    /// The samples as the SDK would sync them from HealthKit, identified by their content.
+    private static func syncBatch(of samples: [ImportedSample]) -> HealthSyncBatch {
+        HealthSyncBatch(
+            provider: HealthProvider.healthkit.rawValue, syncType: "initial",
+            samples: samples.map { sample in
+                HealthSyncBatch.Sample(
+                    id: sample.identity, type: sample.typeIdentifier, value: sample.value, unit: sample.unit,
+                    startDate: sample.start.iso8601, endDate: sample.end.iso8601, timeZoneOffset: sample.start.offset,
+                    sourceBundle: nil, deviceModel: sample.deviceModel, userEntered: sample.userEntered)
+            })
+    }
+
+    /// Reads the whole file, on a thread of its own, without storing anything: an error here leaves the account as
+    /// it was.
+    private func check(_ url: URL, progress: @Sendable (Progress) -> Void) async throws {
+        let checked = OffThreadSequence<Progress>(ahead: 2) { yield in
+            var reader = AppleHealthExportReader(typesOnly: true)
+            var records = 0
+            try ExportFile.read(url) { data, position in
+                try reader.feed(data) { event in
+                    if case .record = event { records += 1 }
+                }
+                try yield(
+                    Progress(
+                        phase: "checking", recordsRead: records, bytesRead: position.bytesRead,
+                        fraction: position.fraction))
             }
-            progress(
-                Progress(
-                    phase: "checking", recordsRead: records, bytesRead: position.bytesRead, fraction: position.fraction)
-            )
+            try reader.finish()
         }
-        try reader.finish()
-        return types
+        for try await reached in checked { progress(reached) }
     }
 
     private func consentedTypes(of account: AccountID, among types: Set<HealthSampleType>) async throws
@@ -199,73 +261,57 @@ public struct AppleHealthImport: Sendable {
         }
     }
 
-    /// Where a batch goes.
-    private struct Target: Sendable {
-        let account: AccountID
-        let zone: TimeZone
-        let committing: Committing?
-    }
-
-    /// Stores `samples`, and the checkpoint `from` moved past them with them; returns that checkpoint.
-    private func write(_ samples: [ImportedSample], to target: Target, from before: Checkpoint) async throws
-        -> Checkpoint
-    {
-        let fresh = try await withoutSyncedCopies(samples, of: target.account)
+    /// Stores a checked batch but for the samples already synced through HealthKit (`fresh` holds the others), and
+    /// the checkpoint `before` moved past it with it; returns that checkpoint.
+    private func write(
+        _ checked: HealthSync.CheckedBatch, fresh samples: [HealthSync.Prepared], of account: AccountID,
+        from before: Checkpoint, committing: Committing?
+    ) async throws -> Checkpoint {
+        var fresh = checked
+        fresh.prepared = samples
         var deduplicated = before
-        deduplicated.summary.deduplicated += samples.count - fresh.count
-        guard !fresh.isEmpty else {
-            if let committing = target.committing { try await committing(deduplicated, sync.repository.database) }
+        deduplicated.summary.deduplicated += checked.prepared.count - fresh.prepared.count
+        for rejection in checked.rejected { deduplicated.summary.rejected[rejection.code, default: 0] += 1 }
+        guard !fresh.prepared.isEmpty else {
+            if let committing { try await committing(deduplicated, sync.repository.database) }
             return deduplicated
         }
-        let batch = HealthSyncBatch(
-            provider: HealthProvider.healthkit.rawValue, syncType: "initial",
-            samples: fresh.map { sample in
-                HealthSyncBatch.Sample(
-                    id: sample.identity, type: sample.typeIdentifier, value: sample.value, unit: sample.unit,
-                    startDate: sample.start.iso8601, endDate: sample.end.iso8601, timeZoneOffset: sample.start.offset,
-                    sourceBundle: nil, deviceModel: sample.deviceModel, userEntered: sample.userEntered)
-            })
         var alongside: HealthSync.Alongside?
-        if let committing = target.committing {
+        if let committing {
             let before = deduplicated
-            alongside = { @Sendable log, rejected, database in
-                try await committing(Self.reached(before, log: log, rejected: rejected), database)
+            alongside = { @Sendable log, _, database in
+                try await committing(Self.reached(before, log: log), database)
             }
         }
-        let result = try await sync.sync(batch, account: target.account, zone: target.zone, alongside: alongside)
-        return Self.reached(deduplicated, log: result.log, rejected: result.rejected)
+        let result = try await sync.store(fresh, account: account, alongside: alongside)
+        return Self.reached(deduplicated, log: result.log)
     }
 
-    /// `checkpoint` after a batch's sync stored what its log says and refused what `rejected` holds.
-    private static func reached(
-        _ checkpoint: Checkpoint, log: HealthSyncLog, rejected: [HealthSyncResult.Rejection]
-    ) -> Checkpoint {
+    /// `checkpoint` after a batch's sync stored what its log says.
+    private static func reached(_ checkpoint: Checkpoint, log: HealthSyncLog) -> Checkpoint {
         var reached = checkpoint
         reached.summary.imported += log.recordsInserted + log.recordsUpdated
         reached.summary.deduplicated += log.recordsDeduplicated
-        for rejection in rejected { reached.summary.rejected[rejection.code, default: 0] += 1 }
         return reached
     }
 
     /// The samples not already stored from a HealthKit sync: those whose type, start, end and value no stored
     /// sample of another identity has.
-    private func withoutSyncedCopies(_ samples: [ImportedSample], of account: AccountID) async throws
-        -> [ImportedSample]
+    private func withoutSyncedCopies(_ samples: [HealthSync.Prepared], of account: AccountID) async throws
+        -> [HealthSync.Prepared]
     {
-        var fresh: [ImportedSample] = []
-        for (type, ofType) in Dictionary(grouping: samples, by: \.type) {
-            guard let first = ofType.map(\.start.date).min(), let last = ofType.map(\.end.date).max() else { continue }
+        var fresh: [HealthSync.Prepared] = []
+        for (type, ofType) in Dictionary(grouping: samples, by: \.stored.type) {
+            guard let first = ofType.map(\.stored.startAt).min(), let last = ofType.map(\.stored.endAt).max() else {
+                continue
+            }
             let stored = try await sync.repository.syncedSamples(
-                of: account, type: type.rawValue, overlapping: first, last,
-                importedPrefix: ImportedSample.identityPrefix,
+                of: account, type: type, overlapping: first, last, importedPrefix: ImportedSample.identityPrefix,
                 limit: Self.maximumSamplesCompared)
             let synced = Set(stored.map(Self.key))
-            fresh += ofType.filter { sample in
-                guard let key = Self.key(of: sample) else { return true }
-                return !synced.contains(key)
-            }
+            fresh += ofType.filter { !synced.contains(Self.key($0.stored)) }
         }
-        return fresh
+        return fresh.sorted { $0.index < $1.index }
     }
 
     private struct ContentKey: Hashable {
@@ -277,13 +323,6 @@ public struct AppleHealthImport: Sendable {
     private static func key(_ stored: StoredHealthSample) -> ContentKey {
         ContentKey(
             start: milliseconds(stored.startAt), end: milliseconds(stored.endAt), microunits: microunits(stored.value))
-    }
-
-    private static func key(of sample: ImportedSample) -> ContentKey? {
-        guard let unit = HealthUnit(parsing: sample.unit) else { return nil }
-        let value = unit.canonicalValue(of: sample.value, percentScale: HealthProvider.healthkit.percentScale)
-        return ContentKey(
-            start: milliseconds(sample.start.date), end: milliseconds(sample.end.date), microunits: microunits(value))
     }
 
     private static func milliseconds(_ date: Date) -> Int64 {

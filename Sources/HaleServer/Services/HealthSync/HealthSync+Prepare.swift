@@ -19,11 +19,15 @@ extension HealthSync {
                 samples[...], provider: provider, account: account, zone: zone, plausibility: plausibility, now: now)
         }
         let middle = samples.count / 2
-        async let first = prepare(
-            samples[..<middle], provider: provider, account: account, zone: zone, plausibility: plausibility, now: now)
+        // On a thread of its own (`ThreadWork`): a child task would run on this event loop, after this half.
+        let first = ThreadWork {
+            prepare(
+                samples[..<middle], provider: provider, account: account, zone: zone, plausibility: plausibility,
+                now: now)
+        }
         let second = prepare(
             samples[middle...], provider: provider, account: account, zone: zone, plausibility: plausibility, now: now)
-        let head = await first
+        let head = await first.value
         return (head.prepared + second.prepared, head.rejected + second.rejected)
     }
 

@@ -37,10 +37,45 @@ public struct HealthSync: Sendable {
         let (prepared, rejected) = await Self.prepareConcurrently(
             batch.samples, provider: request.provider, account: account, zone: zone, plausibility: plausibility,
             now: started)
+        let checked = CheckedBatch(
+            request: request, batchId: batch.batchId, deletions: batch.deletions, prepared: prepared,
+            rejected: rejected, started: started)
+        return try await store(checked, account: account, alongside: alongside)
+    }
+
+    /// A batch checked and ready to store: its samples as they would be stored, and those refused.
+    struct CheckedBatch: Sendable {
+        let request: Request
+        let batchId: String?
+        let deletions: [String]
+        var prepared: [Prepared]
+        let rejected: [HealthSyncResult.Rejection]
+        let started: Date
+    }
+
+    /// Checks a batch with no `batchId` on the calling thread, without the database: what a caller that makes
+    /// batches (the import) does on a thread of its own, while the last batch is stored.
+    func check(_ batch: HealthSyncBatch, account: AccountID, zone: TimeZone) throws -> CheckedBatch {
+        let request = try Request(batch)
+        let started = clock.now()
+        let (prepared, rejected) = Self.prepare(
+            batch.samples[...], provider: request.provider, account: account, zone: zone,
+            plausibility: plausibility, now: started)
+        return CheckedBatch(
+            request: request, batchId: nil, deletions: batch.deletions, prepared: prepared, rejected: rejected,
+            started: started)
+    }
+
+    /// Stores a checked batch: consent, deduplication, the samples, rollups, challenge progress and the log, in one
+    /// transaction with `alongside`.
+    func store(_ checked: CheckedBatch, account: AccountID, alongside: Alongside?) async throws -> HealthSyncResult {
+        let request = checked.request
+        let (prepared, rejected) = (checked.prepared, checked.rejected)
         var log = HealthSyncLog(
-            id: UUID(), accountId: account, provider: request.provider.rawValue, batchId: batch.batchId,
-            syncType: request.syncType, lookbackDays: request.lookbackDays, startedAt: started, status: .inProgress)
-        log.recordsProcessed = batch.samples.count + batch.deletions.count
+            id: UUID(), accountId: account, provider: request.provider.rawValue, batchId: checked.batchId,
+            syncType: request.syncType, lookbackDays: request.lookbackDays, startedAt: checked.started,
+            status: .inProgress)
+        log.recordsProcessed = prepared.count + rejected.count + checked.deletions.count
         log.recordsRejected = rejected.count
         do {
             try await requireConsent(for: prepared, from: request.provider, of: account)
@@ -51,7 +86,7 @@ public struct HealthSync: Sendable {
             _ = try await repository.insert(log)
             throw error
         }
-        let deletions = batch.deletions.map {
+        let deletions = checked.deletions.map {
             SampleIdentity(accountID: account.rawValue, provider: request.provider, platformID: $0)?.platformID ?? $0
         }
         var storing: (@Sendable (HealthSyncLog, HaleDatabase) async throws -> Void)?
@@ -126,7 +161,7 @@ public struct HealthSync: Sendable {
 
 extension HealthSync {
     /// The batch's settings, checked.
-    struct Request {
+    struct Request: Sendable {
         let provider: HealthProvider
         let syncType: HealthSyncLog.SyncType
         let lookbackDays: Int
