@@ -41,6 +41,8 @@ struct CBOREncoderTests {
             (1.0 / 3.0, "fb3fd5555555555555"),
             (0x1p-25, "fa33000000"),
             (3 * 0x1p-24, "f90003"),
+            // In half precision's subnormal range but between two of its values: single precision, not rounded.
+            (1.5 * 0x1p-24, "fa33c00000"),
             (0x1p-14 + 0x1p-24, "f90401"),
             (Double(Float.leastNonzeroMagnitude), "fa00000001"),
             (-.nan, "f97e00"),

@@ -32,14 +32,27 @@ struct JSONParserTests {
     }
 
     @Test(
-        "JSON_SYNTAX: not JSON",
+        "JSON_SYNTAX: not JSON, and where reading stopped",
         arguments: [
-            "", " ", "nul", "True", "[1,]", "[1 2]", "{\"a\" 1}", "{\"a\":1,}", "{a:1}", "'a'", "01", "1.", ".5",
-            "-", "1e", "+1", "NaN", "Infinity", "-Infinity", "[1]]", "{} {}", "\"abc", "\"\\x\"", "\"\\u12\"",
-            "\"\\u12G4\"", "\"a\tb\"", "\"a\nb\"", "[", "{\"a\":", "0x10", "1_000",
-        ])
-    func syntax(text: String) {
-        #expect(throws: JSONParseError.syntax) { try Self.parse(text) }
+            ("", 0), (" ", 1), ("nul", 0), ("True", 0), ("[1,]", 3), ("[1 2]", 3), ("{\"a\" 1}", 5),
+            ("{\"a\":1,}", 7), ("{a:1}", 1), ("'a'", 0), ("01", 1), ("1.", 2), (".5", 0), ("-", 1), ("1e", 2),
+            ("+1", 0), ("NaN", 0), ("Infinity", 0), ("-Infinity", 1), ("[1]]", 3), ("{} {}", 3), ("\"abc", 4),
+            ("\"\\x\"", 1), ("\"\\u12\"", 3), ("\"\\u12G4\"", 5), ("\"a\tb\"", 2), ("\"a\nb\"", 2), ("[", 1),
+            ("{\"a\":", 5), ("0x10", 1), ("1_000", 1), ("{\"a\":1 \"b\":2}", 7), ("{\"a\":1,1:2}", 7),
+            ("[tru]", 1), ("[nulll]", 5), ("\"\\u0041", 7), ("\"\\ud83d\\u", 9),
+        ] as [(String, Int)])
+    func syntax(text: String, offset: Int) {
+        #expect(Self.failure(text) == "JSON_SYNTAX at \(offset)")
+    }
+
+    /// The code and offset of the error `text` is refused with (`JSON_SYNTAX at 3`); `read` when it is read.
+    static func failure(_ text: String) -> String {
+        do {
+            _ = try parse(text)
+            return "read"
+        } catch {
+            return "\(error.code) at \(error.offset)"
+        }
     }
 
     @Test("JSON_TOO_DEEP: 32 levels are read, 33 are not, for arrays and objects alike")
@@ -52,6 +65,8 @@ struct JSONParserTests {
         #expect(throws: JSONParseError.tooDeep) {
             try Self.parse(String(repeating: #"{"a":"#, count: 33) + "1" + String(repeating: "}", count: 33))
         }
+        let deepestObject = String(repeating: #"{"a":"#, count: 32) + "1" + String(repeating: "}", count: 32)
+        #expect(try Self.parse(deepestObject) != .null)
         // Never more than 33 frames deep, whatever the input: a hundred thousand brackets are one error.
         #expect(throws: JSONParseError.tooDeep) { try Self.parse(String(repeating: "[", count: 100_000)) }
     }
@@ -77,8 +92,11 @@ struct JSONParserTests {
 
     @Test("JSON_INVALID_TEXT: unpaired surrogates and bytes that are not UTF-8")
     func invalidText() {
-        for text in [#""\ud83d""#, #""\ude00""#, #""\ud83dx""#, #""\ud83d\u0041""#] {
-            #expect(throws: JSONParseError.invalidText) { try Self.parse(text) }
+        for text in [
+            #""\ud83d""#, #""\ude00""#, #""\ud83dx""#, #""\ud83d\u0041""#, #""\ud83d"#, #""\ud83d\"#,
+            #""\ud83d\xdc00""#, #""\ud83dxudc00""#,
+        ] {
+            #expect(Self.failure(text) == "JSON_INVALID_TEXT at 1", "\(text)")
         }
         #expect(throws: JSONParseError.invalidText) { try JSONParser.parse([0x22, 0xFF, 0x22]) }
         #expect(throws: JSONParseError.invalidText) { try JSONParser.parse([0x22, 0xC3, 0x22]) }
