@@ -46,6 +46,32 @@ struct AppleHealthImportTests {
         return try row?.decode(column: "n", as: Int.self) ?? -1
     }
 
+    @Test("cancelled while it checks the file, an import ends in CancellationError, never in a summary")
+    func aCancelledImportIsNotComplete() async throws {
+        try await withImport { app, account, _, _ in
+            // Large enough (about 30,000 records) that the check's first chunk comes long before a batch is read.
+            var generator = AppleHealthExportGenerator(firstDay: "2024-11-01", days: 120, dstChange: "2024-11-03")
+            generator.extraWalksPerDay = 79
+            let url = temporary("large.xml")
+            defer { try? FileManager.default.removeItem(at: url) }
+            _ = try generator.writeXML(to: url)
+            let outcome = await Task {
+                try await app.hale.appleHealthImport.run(
+                    url, account: account, zone: .gmt,
+                    progress: { reached in
+                        // As a worker's shutdown would: its task is cancelled in the middle of the file.
+                        if reached.phase == "checking" { withUnsafeCurrentTask { $0?.cancel() } }
+                    })
+            }.result
+            switch outcome {
+            case .success(let summary): Issue.record("a cancelled import reported \(summary)")
+            case .failure(let error): #expect(error is CancellationError, "\(error)")
+            }
+            let stored = try await self.storedSamples(app)
+            #expect(stored == 0)
+        }
+    }
+
     @Test(arguments: TestDatabase.available)
     func eachDayIsCountedOnceAsTheSyncCountsIt(database: TestDatabase) async throws {
         try await withImport(on: database) { app, account, url, expected in

@@ -121,6 +121,9 @@ public struct AppleHealthImport: Sendable {
             try await writeNext()
             next = (batch, fresh)
         }
+        // A cancelled task's stream ends as if the file had: without this, a worker stopped mid-file would report
+        // the import complete.
+        try Task.checkCancellation()
         try await writeNext()
         return stored.summary
     }
@@ -222,6 +225,8 @@ public struct AppleHealthImport: Sendable {
             try reader.finish()
         }
         for try await reached in checked { progress(reached) }
+        // Cancelled, the stream ends early: that is not a file checked whole.
+        try Task.checkCancellation()
     }
 
     private func consentedTypes(of account: AccountID, among types: Set<HealthSampleType>) async throws
