@@ -131,6 +131,14 @@ struct PublicKeyRejectionTests {
         expectRejection("RSA_KEY_TOO_LARGE") { _ = try DevicePublicKey(pemRepresentation: ClientPEM.iOSNative(der)) }
     }
 
+    @Test("RSA keys of exactly 2048 and 8192 bits, the bounds, are read")
+    func rsaBounds() throws {
+        for bits in [2048, 8192] {
+            let key = try DevicePublicKey(derRepresentation: try SPKIBuilder.rsa(modulusBits: bits))
+            #expect(key.kind == .rsa(bits: bits))
+        }
+    }
+
     @Test("The error names the RSA key's size")
     func rsaSizeInError() throws {
         let der = try SPKIBuilder.rsa(modulusBits: 9000)
