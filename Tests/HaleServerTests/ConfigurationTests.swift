@@ -173,3 +173,22 @@ struct ConfigurationTests {
 /// The package's root folder, for tests that read its documents.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
+
+@Suite("configuration: the imports directory")
+struct ImportsDirectoryTests {
+    @Test func byDefaultEachDatabaseHasItsOwn() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("hale-imports").path
+        func directory(_ url: String) throws -> URL {
+            HaleConfiguration.importsDirectory("", for: try DatabaseLocation(url: url))
+        }
+        let first = try directory("sqlite:/srv/one/hale.sqlite")
+        #expect(first.deletingLastPathComponent().path == base)
+        #expect(first.lastPathComponent.count == 16)
+        #expect(try directory("sqlite:/srv/one/../one/hale.sqlite") == first, "the same file, however it is named")
+        #expect(try directory("sqlite:/srv/two/hale.sqlite") != first)
+        let postgres = try directory("postgres://hale:secret@db.example.com:5432/hale")
+        #expect(try directory("postgres://hale:rotated@db.example.com:5432/hale") == postgres, "not the password")
+        #expect(try directory("postgres://hale@db.example.com:5432/other") != postgres)
+        #expect(HaleConfiguration.importsDirectory("/data/imports", for: .sqlite(path: "x")).path == "/data/imports")
+    }
+}

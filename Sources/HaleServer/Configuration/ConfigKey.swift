@@ -324,8 +324,9 @@ extension ConfigKey {
         ConfigKey(
             path: "health.imports.directory", kind: .string, defaultValue: "",
             summary:
-                "Where uploaded Apple Health exports wait to be imported; empty for `hale-imports` in the system's"
-                + " temporary directory. Every instance must see the same directory."),
+                "Where uploaded Apple Health exports wait to be imported; empty for a directory of the database's own"
+                + " under `hale-imports` in the system's temporary directory. Every instance must see the same"
+                + " directory."),
         ConfigKey(
             path: "health.imports.worker", kind: .boolean, defaultValue: "true",
             summary:

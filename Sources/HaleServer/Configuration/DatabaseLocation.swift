@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where Hale's data lives: an embedded SQLite file, or a PostgreSQL server.
 public enum DatabaseLocation: Sendable, Equatable {
     /// An SQLite database in the file at this path.
@@ -24,6 +26,21 @@ public enum DatabaseLocation: Sendable, Equatable {
             throw ConfigError("database.url names no SQLite file; write sqlite:hale.sqlite")
         }
         return .sqlite(path: path)
+    }
+
+    /// What names this database and no other, without its password: an SQLite file's absolute path, or a
+    /// PostgreSQL URL's user, host, port and database.
+    var identity: String {
+        switch self {
+        case .sqlite(let path):
+            return "sqlite:" + URL(fileURLWithPath: path).standardizedFileURL.path
+        case .postgres(let url):
+            guard var components = URLComponents(string: url) else { return "postgres:" }
+            components.password = nil
+            components.query = nil
+            components.fragment = nil
+            return components.string ?? "postgres:"
+        }
     }
 
     /// Whether this is PostgreSQL, where row locks and `SKIP LOCKED` exist.

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Logging
 
@@ -298,7 +299,8 @@ public struct HaleConfiguration: Sendable {
             sourcePriorities: try SourcePriorities(
                 devices: try values.list("health.sourcePriority.devices"),
                 apps: try values.list("health.sourcePriority.apps")),
-            importsDirectory: Self.importsDirectory(try values.string("health.imports.directory")),
+            importsDirectory: Self.importsDirectory(
+                try values.string("health.imports.directory"), for: database.location),
             maximumImportBytes: Int64(try values.byteSize("health.imports.maxBytes")),
             importsWorker: try values.boolean("health.imports.worker"))
         accountLimits = AccountLimits(
@@ -354,12 +356,16 @@ public struct HaleConfiguration: Sendable {
         return token
     }
 
-    /// `health.imports.directory`, or a directory in the system's temporary directory when empty.
-    private static func importsDirectory(_ text: String) -> URL {
-        guard !text.isEmpty else {
-            return FileManager.default.temporaryDirectory.appendingPathComponent("hale-imports", isDirectory: true)
-        }
-        return URL(fileURLWithPath: text, isDirectory: true)
+    /// `health.imports.directory`; when empty, a directory of this database's own in the system's temporary
+    /// directory (`hale-imports/` and a hash of the database's identity), so that two deployments on one machine
+    /// never sweep away each other's uploads.
+    static func importsDirectory(_ text: String, for database: DatabaseLocation) -> URL {
+        guard text.isEmpty else { return URL(fileURLWithPath: text, isDirectory: true) }
+        let digest = SHA256.hash(data: Data(database.identity.utf8))
+        let name = digest.prefix(8).map { String(format: "%02x", $0) }.joined()
+        return FileManager.default.temporaryDirectory
+            .appendingPathComponent("hale-imports", isDirectory: true)
+            .appendingPathComponent(name, isDirectory: true)
     }
 
     private static func requiredAttestation(_ values: ConfigValues) throws -> HealthData.RequiredAttestation {
