@@ -115,6 +115,13 @@ struct SignatureRejectionTests {
         expectRejection("SIGNATURE_TOO_LARGE") { _ = try rsa.verify(signature: text, challenge: challenge) }
     }
 
+    @Test("A signature of exactly 1024 bytes, the largest, passes the size checks and fails only as a signature")
+    func largestSize() {
+        let text = Data(repeating: 0x30, count: 1024).base64EncodedString()
+        #expect(text.utf8.count == DevicePublicKey.maximumSignatureTextLength)
+        expectRejection("WRONG_SIGNATURE_LENGTH") { _ = try rsa.verify(signature: text, challenge: challenge) }
+    }
+
     @Test("A signature text far longer than any signature")
     func hugeText() {
         let text = String(repeating: "A", count: 100_000)
