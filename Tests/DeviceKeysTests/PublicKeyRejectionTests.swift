@@ -34,6 +34,53 @@ struct PublicKeyRejectionTests {
         expectRejection("MALFORMED_PEM") { _ = try DevicePublicKey(pemRepresentation: uneven) }
     }
 
+    /// A PEM document of `der` with its base64 cut into lines of these lengths (the last takes the rest).
+    private func pem(_ der: [UInt8], lines lengths: [Int], footer: String = ClientPEM.footer) -> String {
+        var body = Substring(Data(der).base64EncodedString())
+        var lines: [Substring] = []
+        for length in lengths {
+            lines.append(body.prefix(length))
+            body = body.dropFirst(length)
+        }
+        lines.append(body)
+        return ([ClientPEM.header] + lines.map(String.init) + [footer]).joined(separator: "\n")
+    }
+
+    @Test("A middle line shorter than the first, the next longer: no client wraps so")
+    func unevenMiddleLines() throws {
+        let der = try SPKIBuilder.rsa(modulusBits: 2048)
+        #expect(Data(der).base64EncodedString().count == 392)
+        let even = pem(der, lines: Array(repeating: 64, count: 6))
+        #expect(throws: Never.self) { try DevicePublicKey(pemRepresentation: even) }
+        let uneven = pem(der, lines: [64, 60, 68, 64, 64, 64])
+        expectRejection("MALFORMED_PEM") { _ = try DevicePublicKey(pemRepresentation: uneven) }
+    }
+
+    @Test("A last line longer than the others")
+    func longLastLine() {
+        expectRejection("MALFORMED_PEM") {
+            _ = try DevicePublicKey(pemRepresentation: pem(Fixtures.p256DER, lines: [54]))
+        }
+    }
+
+    @Test("A footer of another label than the header's")
+    func mismatchedFooter() {
+        let other = pem(Fixtures.p256DER, lines: [64], footer: "-----END RSA PUBLIC KEY-----")
+        expectRejection("MALFORMED_PEM") { _ = try DevicePublicKey(pemRepresentation: other) }
+    }
+
+    @Test("A carriage return after the last line feed")
+    func carriageReturnAtTheEnd() {
+        expectRejection("MALFORMED_PEM") { _ = try DevicePublicKey(pemRepresentation: iOSPEM + "\n\r") }
+    }
+
+    @Test("A well-formed document longer than any supported key is refused for its length, before its key is read")
+    func oversizedWellFormed() throws {
+        let huge = ClientPEM.iOSNative(try SPKIBuilder.rsa(modulusBits: 50_000))
+        #expect(huge.utf8.count > DevicePublicKey.maximumPEMLength)
+        expectRejection("MALFORMED_PEM") { _ = try DevicePublicKey(pemRepresentation: huge) }
+    }
+
     @Test("LF and CRLF mixed in one document")
     func mixedLineEndings() {
         let mixed = iOSPEM.replacingOccurrences(of: "\(ClientPEM.header)\n", with: "\(ClientPEM.header)\r\n")
