@@ -69,6 +69,19 @@ struct SignatureRejectionTests {
         expectRejection("INVALID_SIGNATURE_BASE64") { _ = try p256.verify(signature: "MEUCI", challenge: challenge) }
     }
 
+    @Test("A valid signature with a character after its padding, or unused bits set: one encoding per signature")
+    func nonCanonicalBase64() throws {
+        let text = try signature(where: { $0.hasSuffix("==") })
+        #expect(throws: Never.self) { try p256.verify(signature: text, challenge: challenge) }
+        let afterPadding = String(text.dropLast()) + "A"
+        expectRejection("INVALID_SIGNATURE_BASE64") { _ = try p256.verify(signature: afterPadding, challenge: challenge) }
+        // The character before `==` carries two bits of the last byte and four unused ones, which must be zero.
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+        let last = text.dropLast(2).last!
+        let unusedBitSet = String(text.dropLast(3)) + String(alphabet[alphabet.firstIndex(of: last)! + 1]) + "=="
+        expectRejection("INVALID_SIGNATURE_BASE64") { _ = try p256.verify(signature: unusedBitSet, challenge: challenge) }
+    }
+
     @Test("An ECDSA signature as raw r‖s")
     func rawECDSA() throws {
         let raw = try Fixtures.p256Key.signature(for: Array(challenge.utf8)).rawRepresentation
