@@ -74,12 +74,16 @@ struct SignatureRejectionTests {
         let text = try signature(where: { $0.hasSuffix("==") })
         #expect(throws: Never.self) { try p256.verify(signature: text, challenge: challenge) }
         let afterPadding = String(text.dropLast()) + "A"
-        expectRejection("INVALID_SIGNATURE_BASE64") { _ = try p256.verify(signature: afterPadding, challenge: challenge) }
+        expectRejection("INVALID_SIGNATURE_BASE64") {
+            _ = try p256.verify(signature: afterPadding, challenge: challenge)
+        }
         // The character before `==` carries two bits of the last byte and four unused ones, which must be zero.
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
         let last = text.dropLast(2).last!
         let unusedBitSet = String(text.dropLast(3)) + String(alphabet[alphabet.firstIndex(of: last)! + 1]) + "=="
-        expectRejection("INVALID_SIGNATURE_BASE64") { _ = try p256.verify(signature: unusedBitSet, challenge: challenge) }
+        expectRejection("INVALID_SIGNATURE_BASE64") {
+            _ = try p256.verify(signature: unusedBitSet, challenge: challenge)
+        }
     }
 
     @Test("An ECDSA signature as raw r‖s")
