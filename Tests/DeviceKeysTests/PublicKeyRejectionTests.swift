@@ -160,6 +160,19 @@ struct PublicKeyRejectionTests {
         expectRejection("INVALID_EC_POINT") { _ = try DevicePublicKey(derRepresentation: der) }
     }
 
+    @Test("A P-256 key whose BIT STRING declares unused bits: not the one encoding of the key")
+    func bitStringWithUnusedBits() throws {
+        // A point whose last byte is even, so one unused bit is a valid BIT STRING in itself.
+        var key = P256.Signing.PrivateKey().publicKey
+        while key.x963Representation.last! & 1 != 0 { key = P256.Signing.PrivateKey().publicKey }
+        var der = Array(key.derRepresentation)
+        #expect(throws: Never.self) { try DevicePublicKey(derRepresentation: der) }
+        // The SubjectPublicKeyInfo ends with BIT STRING (03 42), its unused-bit count (00), then the 65-byte point.
+        #expect(Array(der[der.count - 68..<der.count - 65]) == [0x03, 0x42, 0x00])
+        der[der.count - 66] = 1
+        expectRejection("MALFORMED_PUBLIC_KEY") { _ = try DevicePublicKey(derRepresentation: der) }
+    }
+
     @Test("A compressed P-256 point, which no documented client exports")
     func compressedPoint() throws {
         let der = try SPKIBuilder.p256(point: Array(Fixtures.p256Key.publicKey.compressedRepresentation))
