@@ -159,15 +159,18 @@ def confirm(browser):
     visible(browser, "#confirm-ok").click()
 
 
-def test_a_person_manages_their_account(browser):
+def sign_up(browser, name):
+    """Opens the page in TIME_ZONE with a virtual authenticator and signs up with a passkey."""
     browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": TIME_ZONE})
     browser.add_virtual_authenticator(authenticator_options())
     browser.get(f"{HALE_URL}/account")
-
-    # Sign up with a passkey.
-    visible(browser, "#sign-up-name").send_keys("Ada Lovelace")
+    visible(browser, "#sign-up-name").send_keys(name)
     browser.find_element(By.ID, "sign-up").click()
     settled(browser)
+
+
+def test_a_person_manages_their_account(browser):
+    sign_up(browser, "Ada Lovelace")
     wait(browser, lambda d: len(items(d, "passkeys", "data-passkey")) == 1)
     first = items(browser, "passkeys", "data-passkey")[0].get_attribute("data-passkey")
     cookie = browser.get_cookie("hale_account")
@@ -369,12 +372,7 @@ def small_export(path):
 
 
 def test_a_person_imports_their_apple_health_export(browser, tmp_path):
-    browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": TIME_ZONE})
-    browser.add_virtual_authenticator(authenticator_options())
-    browser.get(f"{HALE_URL}/account")
-    visible(browser, "#sign-up-name").send_keys("Grace Hopper")
-    browser.find_element(By.ID, "sign-up").click()
-    settled(browser)
+    sign_up(browser, "Grace Hopper")
 
     # Without consent to anything from Apple Health the upload is refused, and the page says why.
     export = tmp_path / "export.xml"
