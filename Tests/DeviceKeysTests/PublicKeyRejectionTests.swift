@@ -191,6 +191,18 @@ struct PublicKeyRejectionTests {
         expectRejection("RSA_KEY_TOO_LARGE") { _ = try DevicePublicKey(pemRepresentation: ClientPEM.iOSNative(der)) }
     }
 
+    @Test("An RSA key whose algorithm has no NULL parameters")
+    func rsaWithoutNullParameters() throws {
+        let der = try SPKIBuilder.rsa(modulusBits: 2048, nullParameters: false)
+        expectRejection("MALFORMED_PUBLIC_KEY") { _ = try DevicePublicKey(derRepresentation: der) }
+    }
+
+    @Test("An RSA key whose exponent is zero")
+    func rsaZeroExponent() throws {
+        let der = try SPKIBuilder.rsa(modulusBits: 2048, exponent: [0x00])
+        expectRejection("MALFORMED_PUBLIC_KEY") { _ = try DevicePublicKey(derRepresentation: der) }
+    }
+
     @Test("RSA keys of exactly 2048 and 8192 bits, the bounds, are read")
     func rsaBounds() throws {
         for bits in [2048, 8192] {
