@@ -74,6 +74,18 @@ struct PublicKeyRejectionTests {
         expectRejection("MALFORMED_PEM") { _ = try DevicePublicKey(pemRepresentation: iOSPEM + "\n\r") }
     }
 
+    @Test("A well-formed document of exactly the longest length is read, and its key refused for its size")
+    func longestDocument() throws {
+        // 8,032 base64 characters in 108 lines of 74 and one of 40: with the header, the footer and 110 line
+        // feeds, exactly 8,192 bytes.
+        let der = try #require(
+            try (47_850...47_950).lazy.map { try SPKIBuilder.rsa(modulusBits: $0) }
+                .first { Data($0).base64EncodedString().count == 8_032 })
+        let longest = pem(der, lines: Array(repeating: 74, count: 108))
+        #expect(longest.utf8.count == DevicePublicKey.maximumPEMLength)
+        expectRejection("RSA_KEY_TOO_LARGE") { _ = try DevicePublicKey(pemRepresentation: longest) }
+    }
+
     @Test("A well-formed document longer than any supported key is refused for its length, before its key is read")
     func oversizedWellFormed() throws {
         let huge = ClientPEM.iOSNative(try SPKIBuilder.rsa(modulusBits: 50_000))
