@@ -21,10 +21,10 @@ public struct AppleHealthExportReader: Sendable {
     /// The export's `locale` attribute.
     public private(set) var locale: String?
 
-    /// A reader at the start of a file. With `typesOnly`, its records carry their type and nothing else (the file
-    /// is still checked whole): what a pass that only validates the file needs, at a fraction of the work.
-    public init(typesOnly: Bool = false) {
-        scanner = ExportElementScanner(keeping: typesOnly ? ["type", "locale"] : nil)
+    /// A reader at the start of a file. With `checkingOnly`, its events carry no attribute (every one is still
+    /// checked): what a pass that only checks the file whole needs, at a fraction of the work.
+    public init(checkingOnly: Bool = false) {
+        scanner = ExportElementScanner(keeping: checkingOnly ? [] : nil)
     }
 
     /// Bytes read so far.

@@ -211,7 +211,7 @@ public struct AppleHealthImport: Sendable {
     /// it was.
     private func check(_ url: URL, progress: @Sendable (Progress) -> Void) async throws {
         let checked = OffThreadSequence<Progress>(ahead: 2) { yield in
-            var reader = AppleHealthExportReader(typesOnly: true)
+            var reader = AppleHealthExportReader(checkingOnly: true)
             var records = 0
             try ExportFile.read(url) { data, position in
                 try reader.feed(data) { event in
