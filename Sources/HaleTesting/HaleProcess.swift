@@ -1,4 +1,5 @@
 import Foundation
+import HaleServer
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -31,7 +32,7 @@ public struct HaleExecutable: Sendable {
     public func run(_ arguments: [String], environment: [String: String]) async throws
         -> (status: Int32, output: String)
     {
-        try await onOwnThread { try runBlocking(arguments, environment: environment) }
+        try await ThreadWork { Result { try runBlocking(arguments, environment: environment) } }.value.get()
     }
 
     private func runBlocking(_ arguments: [String], environment: [String: String]) throws
@@ -106,14 +107,14 @@ public final class RunningHale: Sendable {
     /// Kills it with SIGKILL, as a crash or an out-of-memory killer would, and waits until it is gone.
     public func kill() async {
         process.send(SIGKILL)
-        _ = await onOwnThread { self.process.waitUntilExit() }
+        _ = await ThreadWork { self.process.waitUntilExit() }.value
     }
 
     /// Sends SIGTERM and waits for a graceful exit, on a thread of its own.
     public func stop() async {
         guard process.isRunning else { return }
         process.terminate()
-        _ = await onOwnThread { self.process.waitUntilExit() }
+        _ = await ThreadWork { self.process.waitUntilExit() }.value
     }
 
     /// Sends SIGTERM and waits for a graceful exit, blocking the caller: for `defer` and `deinit`, which cannot
@@ -137,19 +138,5 @@ public final class RunningHale: Sendable {
 
     deinit {
         stop()
-    }
-}
-
-/// Runs `body` on a new thread and waits for it without holding one of the concurrency pool's threads.
-func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result { try body() }) }.start()
-    }
-}
-
-/// Runs `body` on a new thread and waits for it without holding one of the concurrency pool's threads.
-func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-    await withCheckedContinuation { continuation in
-        Thread { continuation.resume(returning: body()) }.start()
     }
 }
