@@ -28,25 +28,46 @@ public struct AppleHealthDate: Sendable, Equatable {
         let local = localDay.dayNumber * 86_400 + hour * 3600 + minute * 60 + second
         date = Date(timeIntervalSince1970: TimeInterval(local - offset))
         offsetSeconds = offset
+        // A leap second is the next minute's first, whose day may be the next.
+        iso8601 = second < 60 ? Self.iso8601(rewriting: bytes) : Self.iso8601(local: local, offset: offset)
     }
 
     /// The same instant and offset in ISO 8601, `2019-05-14T18:52:09-04:00`, as the sync API takes it.
-    public var iso8601: String {
-        let local = Int(date.timeIntervalSince1970.rounded(.down)) + offsetSeconds
+    public let iso8601: String
+
+    /// `2019-05-14 18:52:09 -0400` as `2019-05-14T18:52:09-04:00`, byte by byte: the import writes two per record.
+    private static func iso8601(rewriting text: [UInt8]) -> String {
+        let isZero = text[21...24].allSatisfy { $0 == UInt8(ascii: "0") }
+        return String(unsafeUninitializedCapacity: 25) { iso in
+            for index in 0..<19 { iso[index] = text[index] }
+            iso[10] = UInt8(ascii: "T")
+            iso[19] = isZero ? UInt8(ascii: "+") : text[20]
+            iso[20] = text[21]
+            iso[21] = text[22]
+            iso[22] = UInt8(ascii: ":")
+            iso[23] = text[23]
+            iso[24] = text[24]
+            return 25
+        }
+    }
+
+    private static func iso8601(local: Int, offset: Int) -> String {
         let days = Int((Double(local) / 86_400).rounded(.down))
         let seconds = local - days * 86_400
         let (year, month, day) = LocalDate(dayNumber: days).components
         return "\(pad(year, 4))-\(pad(month))-\(pad(day))T\(pad(seconds / 3600)):\(pad(seconds / 60 % 60)):"
-            + "\(pad(seconds % 60))\(offset)"
+            + "\(pad(seconds % 60))\(Self.offset(offset))"
     }
 
     /// `±HH:MM`.
-    public var offset: String {
-        let magnitude = abs(offsetSeconds)
-        return (offsetSeconds < 0 ? "-" : "+") + pad(magnitude / 3600) + ":" + pad(magnitude / 60 % 60)
+    public var offset: String { Self.offset(offsetSeconds) }
+
+    private static func offset(_ seconds: Int) -> String {
+        let magnitude = abs(seconds)
+        return (seconds < 0 ? "-" : "+") + pad(magnitude / 3600) + ":" + pad(magnitude / 60 % 60)
     }
 
-    private func pad(_ value: Int, _ width: Int = 2) -> String {
+    private static func pad(_ value: Int, _ width: Int = 2) -> String {
         let text = String(value)
         return String(repeating: "0", count: max(0, width - text.count)) + text
     }

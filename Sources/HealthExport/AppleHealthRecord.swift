@@ -30,7 +30,7 @@ public struct AppleHealthRecord: Sendable, Equatable {
     public var userEntered = false
 
     /// A record from a `Record`'s attributes.
-    init(record attributes: [String: String]) {
+    init(record attributes: ExportAttributes) {
         kind = .record
         type = attributes["type"] ?? ""
         unit = attributes["unit"]
@@ -44,7 +44,7 @@ public struct AppleHealthRecord: Sendable, Equatable {
     }
 
     /// A record from a `Workout`'s attributes: its duration is the value.
-    init(workout attributes: [String: String]) {
+    init(workout attributes: ExportAttributes) {
         self.init(record: attributes)
         kind = .workout
         type = "HKWorkoutTypeIdentifier"

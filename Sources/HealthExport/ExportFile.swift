@@ -109,6 +109,7 @@ public struct OffThreadSequence<Element: Sendable>: AsyncSequence, Sendable {
         }
         let produce = produce
         Thread.detachNewThread {
+            Self.yieldCPUToOtherThreads()
             do {
                 try produce { element in
                     permits.wait()
@@ -121,6 +122,14 @@ public struct OffThreadSequence<Element: Sendable>: AsyncSequence, Sendable {
             }
         }
         return Iterator(base: stream.makeAsyncIterator(), permits: permits)
+    }
+
+    /// Lowers this thread's priority (on Linux a nice value is a thread's, and `0` names the calling one): work a few
+    /// elements ahead must not take the CPU from the threads that serve requests, nor from the consumer it feeds.
+    private static func yieldCPUToOtherThreads() {
+        #if os(Linux)
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        #endif
     }
 
     /// Hands out the elements, letting the producer run `ahead`.

@@ -25,7 +25,7 @@ enum ExportTagParser {
         while cursor < last, !isSpace(bytes[cursor]) { cursor += 1 }
         guard cursor > nameStart else { throw fail("a tag without a name") }
         let name = String(decoding: bytes[nameStart..<cursor], as: UTF8.self)
-        var attributes: [String: String] = [:]
+        var attributes: ExportAttributes = [:]
         while true {
             while cursor < last, isSpace(bytes[cursor]) { cursor += 1 }
             guard cursor < last else { break }
@@ -47,7 +47,7 @@ enum ExportTagParser {
             while cursor < last, bytes[cursor] != quote { cursor += 1 }
             guard cursor < last else { throw fail("attribute \(key)'s value is not closed") }
             if kept {
-                attributes[key] = try decode(bytes[valueStart..<cursor], fail: fail)
+                attributes.append(key, try decode(bytes[valueStart..<cursor], fail: fail))
             } else if bytes[valueStart..<cursor].contains(UInt8(ascii: "&")) {
                 _ = try decode(bytes[valueStart..<cursor], fail: fail)
             }

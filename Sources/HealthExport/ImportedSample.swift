@@ -54,15 +54,42 @@ public struct ImportedSample: Sendable, Equatable {
 
     /// The sample's identity: records carry no UUID, so it is their content (type, source, device, start, end,
     /// value and unit), hashed. The same record imported twice has the same identity, and is stored once.
+    ///
+    /// The SHA-256 of the fields joined by U+001F (dates as `AppleHealthDate.iso8601` writes them, the value as
+    /// Swift's `String(value)`), its first 16 bytes in lowercase hex after `identityPrefix`.
     public var identity: String {
+        var hash = SHA256()
         let fields = [
             typeIdentifier, sourceName ?? "", deviceModel ?? "", start.iso8601, end.iso8601, String(value), unit,
         ]
-        let digest = SHA256.hash(data: Array(fields.joined(separator: "\u{1F}").utf8))
-        return Self.identityPrefix
-            + digest.prefix(16).map { byte in
-                let hex = String(byte, radix: 16)
-                return byte < 16 ? "0" + hex : hex
-            }.joined()
+        for (index, field) in fields.enumerated() {
+            if index > 0 { hash.update(data: Self.separator) }
+            Self.update(&hash, with: field)
+        }
+        let digest = hash.finalize()
+        let prefix = Self.identityPrefix.utf8
+        return String(unsafeUninitializedCapacity: prefix.count + 32) { text in
+            var at = 0
+            for byte in prefix {
+                text[at] = byte
+                at += 1
+            }
+            for byte in digest.prefix(16) {
+                text[at] = Self.hexDigits[Int(byte >> 4)]
+                text[at + 1] = Self.hexDigits[Int(byte & 0x0F)]
+                at += 2
+            }
+            return at
+        }
+    }
+
+    private static let separator: [UInt8] = [0x1F]
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private static func update(_ hash: inout SHA256, with field: String) {
+        let hashed: Void? = field.utf8.withContiguousStorageIfAvailable { bytes in
+            hash.update(bufferPointer: UnsafeRawBufferPointer(bytes))
+        }
+        if hashed == nil { hash.update(data: Array(field.utf8)) }
     }
 }

@@ -58,12 +58,13 @@ public struct DailyRollup: Hashable, Sendable {
         for rank in byRank.keys.sorted(by: >) {
             let group = byRank[rank] ?? []
             for sample in group {
-                var days: Set<LocalDate> = []
+                // The pieces come in time order, so a day the sample has reached already is the last one.
+                var last: LocalDate?
                 sample.splitUncovered(by: covered) { day, value in
                     sums[day, default: (0, 0)].value += value
-                    days.insert(day)
+                    if day != last { sums[day, default: (0, 0)].count += 1 }
+                    last = day
                 }
-                for day in days { sums[day, default: (0, 0)].count += 1 }
             }
             covered = .union(
                 of: covered

@@ -39,12 +39,20 @@ struct PostgresCopyText {
     /// A UUID in its canonical form, `8-4-4-4-12` hex digits.
     mutating func uuid(_ value: UUID) {
         startField()
-        withUnsafeBytes(of: value.uuid) { bytes in
-            for (index, byte) in bytes.enumerated() {
-                if index == 4 || index == 6 || index == 8 || index == 10 { buffer.writeInteger(UInt8(ascii: "-")) }
-                buffer.writeInteger(Self.hexDigits[Int(byte >> 4)])
-                buffer.writeInteger(Self.hexDigits[Int(byte & 0x0F)])
+        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 36) { out in
+            var at = 0
+            withUnsafeBytes(of: value.uuid) { bytes in
+                for (index, byte) in bytes.enumerated() {
+                    if index == 4 || index == 6 || index == 8 || index == 10 {
+                        out[at] = UInt8(ascii: "-")
+                        at += 1
+                    }
+                    out[at] = Self.hexDigits[Int(byte >> 4)]
+                    out[at + 1] = Self.hexDigits[Int(byte & 0x0F)]
+                    at += 2
+                }
             }
+            return at
         }
     }
 
@@ -71,27 +79,24 @@ struct PostgresCopyText {
         buffer.writeStaticString(value ? "t" : "f")
     }
 
-    /// A `timestamptz` in UTC to the microsecond: `YYYY-MM-DD HH:MM:SS.ffffff+00`.
+    /// A `timestamptz` in UTC to the microsecond: `YYYY-MM-DD HH:MM:SS.ffffff+00`. Written into the buffer in place:
+    /// four per row, byte by byte through `ByteBuffer`, were 9% of the event loop's work in an import (`perf`).
     mutating func timestamp(_ value: Date) {
         startField()
         let microseconds = Int64((value.timeIntervalSince1970 * 1_000_000).rounded())
         let (days, inDay) = microseconds.floorDividedBy(86_400_000_000)
         let (year, month, day) = LocalDate(dayNumber: Int(days)).components
-        let seconds = inDay / 1_000_000
-        writeDigits(year, 4)
-        buffer.writeInteger(UInt8(ascii: "-"))
-        writeDigits(month, 2)
-        buffer.writeInteger(UInt8(ascii: "-"))
-        writeDigits(day, 2)
-        buffer.writeInteger(UInt8(ascii: " "))
-        writeDigits(Int(seconds / 3_600), 2)
-        buffer.writeInteger(UInt8(ascii: ":"))
-        writeDigits(Int(seconds / 60 % 60), 2)
-        buffer.writeInteger(UInt8(ascii: ":"))
-        writeDigits(Int(seconds % 60), 2)
-        buffer.writeInteger(UInt8(ascii: "."))
-        writeDigits(Int(inDay % 1_000_000), 6)
-        buffer.writeStaticString("+00")
+        let seconds = Int(inDay / 1_000_000)
+        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 32) { out in
+            var at = Self.digits(year, 4, then: "-", into: out, at: 0)
+            at = Self.digits(month, 2, then: "-", into: out, at: at)
+            at = Self.digits(day, 2, then: " ", into: out, at: at)
+            at = Self.digits(seconds / 3_600, 2, then: ":", into: out, at: at)
+            at = Self.digits(seconds / 60 % 60, 2, then: ":", into: out, at: at)
+            at = Self.digits(seconds % 60, 2, then: ".", into: out, at: at)
+            at = Self.digits(Int(inDay % 1_000_000), 6, then: "+", into: out, at: at)
+            return Self.digits(0, 2, into: out, at: at)
+        }
     }
 
     /// Ends the row.
@@ -109,14 +114,19 @@ struct PostgresCopyText {
         fieldsInRow += 1
     }
 
-    /// `value`'s last `width` decimal digits, with leading zeros.
-    private mutating func writeDigits(_ value: Int, _ width: Int) {
-        var divisor = 1
-        for _ in 1..<width { divisor *= 10 }
-        while divisor > 0 {
-            buffer.writeInteger(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            divisor /= 10
+    /// Writes `value`'s last `width` decimal digits, with leading zeros, at `at`, and `then` after them when given;
+    /// returns where they end.
+    private static func digits(
+        _ value: Int, _ width: Int, then: Unicode.Scalar? = nil, into out: UnsafeMutableRawBufferPointer, at: Int
+    ) -> Int {
+        var rest = value
+        for index in stride(from: at + width - 1, through: at, by: -1) {
+            out[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
         }
+        guard let then else { return at + width }
+        out[at + width] = UInt8(ascii: then)
+        return at + width + 1
     }
 }
 

@@ -135,18 +135,20 @@ public struct HealthSync: Sendable {
                 of: account, provider: log.provider, platformIds: samples.map(\.stored.platformId))
             var plan = SyncPlan(existing: existing)
             for sample in samples { plan.add(sample.stored) }
-            try await store.insert(plan.inserts)
-            try await store.update(plan.updates)
+            // Once: each is built from the plan's dictionaries.
+            let (inserts, updates) = (plan.inserts, plan.updates)
+            try await store.insert(inserts)
+            try await store.update(updates)
             let deleted = try await store.delete(of: account, provider: log.provider, platformIds: deletions)
-            changed += plan.inserts + plan.updates + plan.replaced + deleted
-            log.recordsInserted = plan.inserts.count
-            log.recordsUpdated = plan.updates.count
+            changed += inserts + updates + plan.replaced + deleted
+            log.recordsInserted = inserts.count
+            log.recordsUpdated = updates.count
             log.recordsDeduplicated = plan.deduplicated
             log.recordsDeleted = deleted.count
             let now = clock.now()
             try await rollups.recompute(
                 HealthRollupWriter.days(of: changed), of: account, on: store, at: now,
-                readingAtMost: maximumSamplesRead, written: plan.inserts + plan.updates)
+                readingAtMost: maximumSamplesRead, written: inserts + updates)
             log.status = log.recordsRejected > 0 ? .partial : .completed
             log.completedAt = now
             guard try await store.insert(log) else {
