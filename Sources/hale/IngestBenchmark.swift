@@ -2,6 +2,7 @@ import Foundation
 import HaleServer
 import HealthExport
 import HealthSamples
+import Synchronization
 
 /// The sample sync's and the Apple Health import's write rates beside a bare `COPY` of the same rows into the same
 /// table, measured in one run, in this process, on the configured PostgreSQL database.
@@ -11,8 +12,10 @@ import HealthSamples
 /// is), through the sync as new samples into an account that shares the four types and takes part in a
 /// step challenge over every day the batches touch, and through the sync again (every sample deduplicated). The
 /// rounds' batches cover 28 days each, one after another back from yesterday, so no round rereads another's days.
-/// Then the round imports a generated export into a fresh account. Each ratio is the median of the rounds' own
-/// ratios: a round's four loads run one after another, so a slow minute of a shared machine slows them alike.
+/// Then the round imports a generated export into a fresh account, and loads the rows the import stored again with
+/// `COPY` (into the baseline account, then removed): the import's ratio is to that `COPY`, of its own rows, which
+/// takes a second rather than the batch's fraction of one that a hiccup of a shared machine doubles. Each ratio is
+/// the median of the rounds' own ratios: a round's loads run one after another, so a slow minute slows them alike.
 struct IngestBenchmark {
     /// The medians over every round.
     struct Result: Codable {
@@ -25,6 +28,8 @@ struct IngestBenchmark {
         let importSamplesStored: Int
         let importRecordsPerSecond: Double
         let importSamplesStoredPerSecond: Double
+        /// `COPY` of the rows the import stored, loaded again after it.
+        let importCopyRowsPerSecond: Double
         let peakResidentBytes: Int?
 
         /// The medians of each round's rate over that round's COPY rate.
@@ -57,6 +62,7 @@ struct IngestBenchmark {
         var new: [Double] = []
         var resent: [Double] = []
         var imported: [Double] = []
+        var importCopy: [Double] = []
         var stored = 0
         for round in 1...rounds {
             let batch = Self.batch(round: round, count: samples, today: today)
@@ -76,26 +82,33 @@ struct IngestBenchmark {
             guard result?.log.recordsDeduplicated == samples else {
                 throw Unexpected("not every re-sent sample was deduplicated")
             }
-            let (importStored, importTime) = try await measureImport(export)
+            let (importAccount, importStored, importTime, checkTime) = try await measureImport(export)
             stored = importStored
+            let importRows = baseline.encode(try await baseline.storedRows(of: importAccount, as: copying))
+            let importCopyTime = try await clock.measure { try await baseline.copy(importRows) }
+            try await baseline.removeSamples(of: copying)
             copy.append(Double(samples) / copyTime.seconds)
             new.append(Double(samples) / newTime.seconds)
             resent.append(Double(samples) / resentTime.seconds)
+            importCopy.append(Double(importStored) / importCopyTime.seconds)
             imported.append(Double(importStored) / importTime.seconds)
             progress(
                 String(
-                    format: "round %d/%d: COPY %.3f s, sync new %.3f s, re-sent %.3f s, import %.2f s", round,
-                    rounds, copyTime.seconds, newTime.seconds, resentTime.seconds, importTime.seconds))
+                    format: "round %d/%d: COPY %.3f s, sync new %.3f s, re-sent %.3f s; import %.2f s (checking the"
+                        + " file %.2f s), COPY of its rows %.2f s",
+                    round, rounds, copyTime.seconds, newTime.seconds, resentTime.seconds, importTime.seconds,
+                    checkTime.seconds, importCopyTime.seconds))
         }
-        let ratios = { (rates: [Double]) in Self.median(zip(rates, copy).map { $0 / $1 }) }
+        let ratios = { (rates: [Double], copy: [Double]) in Self.median(zip(rates, copy).map { $0 / $1 }) }
         return Result(
             samplesPerBatch: samples, rounds: rounds, copyRowsPerSecond: Self.median(copy),
             syncNewSamplesPerSecond: Self.median(new), syncResentSamplesPerSecond: Self.median(resent),
             importRecords: export.expected.records, importSamplesStored: stored,
             importRecordsPerSecond: Self.median(imported) * Double(export.expected.records) / Double(max(stored, 1)),
             importSamplesStoredPerSecond: Self.median(imported),
-            peakResidentBytes: ProcessMemory.current()?.peakResidentBytes, newRatio: ratios(new),
-            resentRatio: ratios(resent), importRatio: ratios(imported))
+            importCopyRowsPerSecond: Self.median(importCopy),
+            peakResidentBytes: ProcessMemory.current()?.peakResidentBytes, newRatio: ratios(new, copy),
+            resentRatio: ratios(resent, copy), importRatio: ratios(imported, importCopy))
     }
 
     /// A generated export of `days` days ending yesterday, written once for every round.
@@ -119,17 +132,28 @@ struct IngestBenchmark {
         }
     }
 
-    /// Imports the export into a fresh account; returns the samples stored and the time it took.
-    private func measureImport(_ export: ExportFixture) async throws -> (stored: Int, time: Duration) {
+    /// Imports the export into a fresh account; returns the account, the samples stored, the time it took, and the
+    /// time before its check of the whole file ended.
+    private func measureImport(_ export: ExportFixture) async throws -> (
+        account: AccountID, stored: Int, time: Duration, checking: Duration
+    ) {
         let account = try await consentingAccount("bench-ingest-import")
         var summary: AppleHealthImport.Summary?
-        let time = try await ContinuousClock().measure {
-            summary = try await services.appleHealthImport.run(export.file, account: account, zone: .gmt)
+        let clock = ContinuousClock()
+        let started = clock.now
+        let checked = Mutex<ContinuousClock.Instant?>(nil)
+        let time = try await clock.measure {
+            summary = try await services.appleHealthImport.run(
+                export.file, account: account, zone: .gmt,
+                progress: { progress in
+                    guard progress.phase == "importing" else { return }
+                    checked.withLock { $0 = $0 ?? clock.now }
+                })
         }
         guard let summary, summary.recordsRead == export.expected.records, summary.imported > 0 else {
             throw Unexpected("the import did not read every record or stored nothing")
         }
-        return (summary.imported, time)
+        return (account, summary.imported, time, (checked.withLock { $0 } ?? clock.now) - started)
     }
 
     private func consentingAccount(_ name: String) async throws -> AccountID {

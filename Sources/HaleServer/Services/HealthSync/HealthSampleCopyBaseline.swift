@@ -23,6 +23,18 @@ public struct HealthSampleCopyBaseline: Sendable {
         ).prepared.map(\.stored)
     }
 
+    /// The rows `account` has stored, as `other`'s (with ids of their own): what an import stored, to load again
+    /// with `COPY` beside it.
+    public func storedRows(of account: AccountID, as other: AccountID) async throws -> [StoredHealthSample] {
+        try await database.sql.select().column("*").from("health_samples").where("account_id", .equal, account)
+            .allSamples().map { row in
+                var copy = row
+                copy.id = UUID()
+                copy.accountId = other
+                return copy
+            }
+    }
+
     /// Rows written in `COPY`'s text format, ready to load.
     public struct Encoded: Sendable {
         let text: PostgresCopyText
