@@ -30,7 +30,7 @@ public struct HealthImport: Sendable, Hashable, Decodable {
 
     /// Why an import failed.
     public struct Failure: Sendable, Hashable, Decodable {
-        /// `INVALID_EXPORT`, `FILE_MISSING`, …
+        /// `INVALID_EXPORT`, `FILE_MISSING`, `CONSENT_REQUIRED`, `IMPORT_FAILED`.
         public let code: String
         /// What failed, in words.
         public let message: String

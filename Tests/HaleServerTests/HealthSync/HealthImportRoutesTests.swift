@@ -165,6 +165,50 @@ struct HealthImportRoutesTests {
         }
     }
 
+    @Test(
+        "an import whose passes die is failed with IMPORT_FAILED by the claim after the fifth; a shutdown's do not count",
+        arguments: TestDatabase.available)
+    func anImportIsNotRetriedForEver(database: TestDatabase) async throws {
+        try await Self.withHarness(on: database) { harness in
+            let (data, _) = try Self.exportZip()
+            let text = try #require(try Self.importObject(try await Self.upload(harness, data))["id"] as? String)
+            let id = try #require(UUID(uuidString: text))
+            let imports = harness.app.hale.healthImports
+            let repository = SQLHealthImportRepository(database: harness.app.hale.database)
+
+            // Given back at shutdowns, as often as you like: still imported.
+            for _ in 1...(HealthImports.maximumAttempts + 1) {
+                let claimed = try #require(
+                    try await repository.claimNext(at: harness.clock.clock.now(), lease: HealthImports.lease))
+                #expect(try await repository.release(claimed, at: harness.clock.clock.now()))
+            }
+            #expect(try await repository.find(id, of: harness.account)?.attempts == 0)
+
+            // Five passes that die (their leases lapse), then a sixth claim: failed, not retried.
+            for attempt in 1...HealthImports.maximumAttempts {
+                let claimed = try #require(
+                    try await repository.claimNext(at: harness.clock.clock.now(), lease: HealthImports.lease))
+                #expect(claimed.record.attempts == attempt)
+                harness.clock.advance(.seconds(121))
+            }
+            #expect(try await imports.processNext(logger: harness.app.logger) == .failed(id, code: "IMPORT_FAILED"))
+            let failed = try #require(try await repository.find(id, of: harness.account))
+            #expect(failed.status == .failed && failed.errorCode == "IMPORT_FAILED")
+            #expect(Self.filesLeft(harness).isEmpty, "the upload is deleted")
+
+            // The fifth pass's claim would have been the last try; the one before it still imports.
+            let (again, _) = try Self.exportZip()
+            let second = try #require(try Self.importObject(try await Self.upload(harness, again))["id"] as? String)
+            let secondID = try #require(UUID(uuidString: second))
+            for _ in 1..<HealthImports.maximumAttempts {
+                _ = try #require(
+                    try await repository.claimNext(at: harness.clock.clock.now(), lease: HealthImports.lease))
+                harness.clock.advance(.seconds(121))
+            }
+            #expect(try await imports.processNext(logger: harness.app.logger) == .completed(secondID))
+        }
+    }
+
     @Test("a file that is not an export is uploaded, then fails with INVALID_EXPORT and imports nothing")
     func aFileThatIsNotAnExportFails() async throws {
         try await Self.withHarness { harness in

@@ -21,6 +21,10 @@ public struct HealthImports: Sendable {
     public let maximumBytes: Int64
     /// How long a claim holds without progress before another instance may take the import over.
     static let lease: Duration = .seconds(120)
+    /// Passes an import may fail on a server error (the database gone, a bug) before it fails for good: each retry
+    /// waits for the lease of the pass before it to lapse, so a database restarted in the middle costs a pass, not
+    /// the import, and an import that cannot succeed is not retried for ever.
+    static let maximumAttempts = 5
 
     /// What a finished pass did.
     public enum Outcome: Sendable, Equatable {
@@ -78,11 +82,18 @@ public struct HealthImports: Sendable {
     }
 
     /// Claims the oldest queued import and imports it; cancelled, stops after the batch in progress and gives the
-    /// import back to the queue.
+    /// import back to the queue. A server error ends the pass and leaves its lease to lapse; the claim after the
+    /// `maximumAttempts`th such pass fails the import with `IMPORT_FAILED`.
     public func processNext(logger: Logger) async throws -> Outcome {
         guard let claimed = try await repository.claimNext(at: clock.now(), lease: Self.lease) else { return .idle }
         let record = claimed.record
         let file = files(for: record.id).complete
+        guard record.attempts <= Self.maximumAttempts else {
+            return try await fail(
+                claimed, code: "IMPORT_FAILED",
+                message: "The import stopped on a server error \(Self.maximumAttempts) times. What it stored stays;"
+                    + " upload the export again to import the rest.")
+        }
         guard FileManager.default.fileExists(atPath: file.path) else {
             return try await fail(claimed, code: "FILE_MISSING", message: "The uploaded file is gone from this server.")
         }

@@ -38,8 +38,10 @@ public struct HealthImport: Sendable, Equatable {
     public var fraction: Double
     /// The records counted so far, and what they came to.
     public var checkpoint: AppleHealthImport.Checkpoint
-    /// Why it failed: `INVALID_EXPORT`, `FILE_MISSING`, `CONSENT_REQUIRED`.
+    /// Why it failed: `INVALID_EXPORT`, `FILE_MISSING`, `CONSENT_REQUIRED`, `IMPORT_FAILED`.
     public var errorCode: String?
     /// What failed, in words.
     public var errorMessage: String?
+    /// Claims of it so far, less those given back at a shutdown: a pass that fails on a server error counts.
+    public var attempts = 0
 }

@@ -84,8 +84,10 @@ struct SQLHealthImportRepository: HealthImportRepository {
 
     func release(_ claimed: ClaimedHealthImport, at date: Date) async throws -> Bool {
         try await updateClaimed(claimed) { update in
+            // Given back at a shutdown: that pass did not fail, so it does not count towards the import's attempts.
             update.set("status", to: HealthImport.Status.queued.rawValue).set("claim_id", to: SQLLiteral.null)
                 .set("claimed_until", to: SQLLiteral.null).set("updated_at", to: date)
+                .set(SQLIdentifier("attempts"), to: SQLRaw("attempts - 1"))
         }
     }
 
@@ -146,6 +148,6 @@ struct SQLHealthImportRepository: HealthImportRepository {
             phase: try row.decode(column: "phase", as: String?.self),
             recordsRead: try row.decode(column: "records_read", as: Int.self),
             fraction: try row.decode(column: "fraction", as: Double.self), checkpoint: checkpoint, errorCode: code,
-            errorMessage: message)
+            errorMessage: message, attempts: try row.decode(column: "attempts", as: Int.self))
     }
 }
