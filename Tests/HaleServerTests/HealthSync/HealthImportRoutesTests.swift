@@ -209,6 +209,31 @@ struct HealthImportRoutesTests {
         }
     }
 
+    @Test("uploads that race for one account queue one import", arguments: TestDatabase.available)
+    func racingUploadsQueueOneImport(database: TestDatabase) async throws {
+        try await Self.withHarness(on: database) { harness in
+            let repository = SQLHealthImportRepository(database: harness.app.hale.database)
+            let now = harness.clock.clock.now()
+            let racers = 16
+            let answers = try await withThrowingTaskGroup(of: (UUID, UUID?).self) { group in
+                for _ in 0..<racers {
+                    group.addTask {
+                        let record = HealthImport(
+                            id: UUID(), accountId: harness.account, status: .queued, bytes: 1, timeZone: "UTC",
+                            createdAt: now, updatedAt: now, completedAt: nil, phase: nil, recordsRead: 0, fraction: 0,
+                            checkpoint: AppleHealthImport.Checkpoint(), errorCode: nil, errorMessage: nil)
+                        return (record.id, try await repository.enqueue(record))
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            let queued = answers.filter { $0.1 == nil }.map(\.0)
+            #expect(queued.count == 1, "one queued, the others told which is")
+            #expect(answers.compactMap(\.1).allSatisfy { $0 == queued.first })
+            #expect(try await repository.imports(of: harness.account, limit: racers).count == 1)
+        }
+    }
+
     @Test("a file that is not an export is uploaded, then fails with INVALID_EXPORT and imports nothing")
     func aFileThatIsNotAnExportFails() async throws {
         try await Self.withHarness { harness in

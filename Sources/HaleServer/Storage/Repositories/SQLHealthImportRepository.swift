@@ -7,6 +7,9 @@ struct SQLHealthImportRepository: HealthImportRepository {
 
     func enqueue(_ record: HealthImport) async throws -> UUID? {
         try await database.writeTransaction { database in
+            // `FOR UPDATE` below locks the rows it finds, and there are none to find when two uploads race: the
+            // account's row serialises them (SQLite's write transactions are serial already).
+            try await SQLFitnessChallengeRepository.lock(record.accountId, on: database)
             let active = try await database.sql.raw(
                 """
                 SELECT id FROM health_imports WHERE account_id = \(bind: record.accountId)
