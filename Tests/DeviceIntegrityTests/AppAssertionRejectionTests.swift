@@ -84,6 +84,7 @@ struct AppAssertionRejectionTests {
 
     @Test func malformedAssertion() async throws {
         await expectRejection(.malformed) { try verify([0xA0]) }
+        await expectRejection(.malformed) { try verify([0x80]) }  // an array, not a map
         let short = try editing("authenticatorData") { Array($0.prefix(36)) }
         await expectRejection(.malformed) { try verify(short) }
     }

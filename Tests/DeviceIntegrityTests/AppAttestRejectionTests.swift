@@ -72,6 +72,7 @@ struct AppAttestRejectionTests {
 
     @Test func malformedCBOR() async throws {
         await expectRejection(.malformed) { try await verifyAttestation([0xA1, 0x63, 0x66]) }
+        await expectRejection(.malformed) { try await verifyAttestation([0x81, 0x63, 0x66, 0x6D, 0x74]) }  // ["fmt"]
         await expectRejection(.malformed) { try await verifyAttestation(Array(fixture.attestation.dropLast())) }
     }
 

@@ -45,6 +45,20 @@ struct AppAttestSyntheticTests {
         await expectRejection(.keyIDMismatch) { _ = try await device.verifyAttestation() }
     }
 
+    @Test func theCertifiedKeyIsNotTheKeyID() async throws {
+        var device = try TestAppAttest()
+        device.certifiedKey = P256.Signing.PrivateKey().publicKey
+        await expectRejection(.keyIDMismatch) { _ = try await device.verifyAttestation() }
+    }
+
+    @Test func aChainOfAtMostFourCertificates() async throws {
+        var device = try TestAppAttest()
+        device.intermediates = 3
+        _ = try await device.verifyAttestation()
+        device.intermediates = 4
+        await expectRejection(.malformed) { _ = try await device.verifyAttestation() }
+    }
+
     @Test func leafNotYetValid() async throws {
         let device = try TestAppAttest()
         await expectRejection(.chainInvalid) {
@@ -67,6 +81,9 @@ struct AppAttestSyntheticTests {
         }
         await expectRejection(.invalidConfiguration) {
             _ = try AppAttestVerifier(apps: [app], environment: .production, rootCertificatePEMs: ["not a PEM"])
+        }
+        await expectRejection(.invalidConfiguration) {
+            _ = try AppAttestVerifier(apps: [app], environment: .production, rootCertificatePEMs: [])
         }
     }
 }

@@ -96,6 +96,28 @@ struct PlayIntegrityEnvelopeRejectionTests {
         expectPlayRejection(.malformed) { _ = try maker.verify(try maker.jws()) }
     }
 
+    @Test func partsOfTheWrongSize() throws {
+        let sizes = [(1, 32), (2, 16), (4, 15)]  // the wrapped key is 40 bytes, the IV 12, the tag 16
+        for (part, size) in sizes {
+            let token = try token(editingPart: part) { _ in
+                TestPlayIntegrity.base64URL(Array(repeating: 7, count: size))
+            }
+            expectPlayRejection(.malformed) { _ = try maker.verify(token) }
+        }
+    }
+
+    @Test func aJWSOfFourParts() {
+        var maker = self.maker
+        maker.afterJWS = ".AAAA"
+        expectPlayRejection(.malformed) { _ = try maker.verify() }
+    }
+
+    @Test func aCriticalHeader() {
+        var maker = self.maker
+        maker.jwsHeader = #"{"alg":"ES256","crit":["exp"],"exp":1}"#
+        expectPlayRejection(.wrongAlgorithm) { _ = try maker.verify() }
+    }
+
     @Test func badBase64() throws {
         let token = try token(editingPart: 2) { $0 + "=" }
         expectPlayRejection(.malformed) { _ = try maker.verify(token) }

@@ -61,6 +61,11 @@ struct PlayIntegrityTests {
         expectPlayRejection(.invalidConfiguration) {
             _ = try PlayIntegrityVerifier(decryptionKey: key, verificationKey: "bm90IGEga2V5", apps: [maker.app])
         }
+        let aesKey = maker.decryptionKey.withUnsafeBytes { Data($0).base64EncodedString() }
+        _ = try PlayIntegrityVerifier(decryptionKey: aesKey, verificationKey: key, apps: [maker.app])
+        expectPlayRejection(.invalidConfiguration) {
+            _ = try PlayIntegrityVerifier(decryptionKey: aesKey, verificationKey: key, apps: [])
+        }
     }
 
     private func hex(_ text: String) throws -> [UInt8] {

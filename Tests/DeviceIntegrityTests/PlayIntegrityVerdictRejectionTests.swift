@@ -17,6 +17,12 @@ struct PlayIntegrityVerdictRejectionTests {
         expectPlayRejection(.stale) { _ = try maker.verify(at: early) }
     }
 
+    @Test func exactlyTheMaximumAgeOrSkewIsAccepted() throws {
+        // The verdict's timestamp is 10 s before the reference time; the policy allows 300 s of age, 30 of skew.
+        _ = try maker.verify(at: TestPlayIntegrity.referenceTime + 290)
+        _ = try maker.verify(at: TestPlayIntegrity.referenceTime - 40)
+    }
+
     @Test func aShorterMaximumAge() {
         var policy = PlayIntegrityPolicy()
         policy.maximumAge = .seconds(5)

@@ -10,7 +10,8 @@ extension TestAppAttest {
     func attestation() throws -> [UInt8] {
         let authData = authenticatorData()
         let nonce = Array(SHA256.hash(data: authData + clientDataHash))
-        let chain = [try Self.der(try leaf(nonce: nonce)), try Self.der(intermediate)]
+        let chain =
+            [try Self.der(try leaf(nonce: nonce))] + Array(repeating: try Self.der(intermediate), count: intermediates)
         let statement: [CBORMapEntry] = [
             CBORMapEntry(key: .textString("x5c"), value: .array(chain.map { .byteString($0) })),
             CBORMapEntry(key: .textString("receipt"), value: .byteString([0x30, 0x00])),
@@ -40,7 +41,8 @@ extension TestAppAttest {
     private func leaf(nonce: [UInt8]) throws -> Certificate {
         let nonceValue: [UInt8] = [0x30, 0x24, 0xA1, 0x22, 0x04, 0x20] + nonce
         return try Certificate(
-            version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: .init(deviceKey.publicKey),
+            version: .v3, serialNumber: Certificate.SerialNumber(),
+            publicKey: .init(certifiedKey ?? deviceKey.publicKey),
             notValidBefore: Self.referenceTime - 86_400, notValidAfter: Self.referenceTime + 3 * 86_400,
             issuer: intermediate.subject, subject: try DistinguishedName { CommonName("device") },
             signatureAlgorithm: .ecdsaWithSHA256,

@@ -22,6 +22,10 @@ struct TestAppAttest {
     var counter: UInt32 = 0
     var credentialID: [UInt8]?
     var unflaggedTrailingBytes: [UInt8] = []
+    /// The key the leaf certificate certifies, when not the device key.
+    var certifiedKey: P256.Signing.PublicKey?
+    /// How many times the intermediate follows the leaf in `x5c`.
+    var intermediates = 1
     let clientDataHash = Array(SHA256.hash(data: Array("nonce".utf8)))
 
     init() throws {

@@ -28,6 +28,8 @@ struct TestPlayIntegrity {
     ]
     /// Replaces the JSON of `payload` when set.
     var payloadBytes: [UInt8]?
+    /// Written after the JWS, inside the encryption.
+    var afterJWS = ""
 
     func verifier(policy: PlayIntegrityPolicy = .init()) throws -> PlayIntegrityVerifier {
         try PlayIntegrityVerifier(
@@ -55,7 +57,8 @@ struct TestPlayIntegrity {
         let contentKey = SymmetricKey(size: .bits256)
         let wrapped = try AES.KeyWrap.wrap(contentKey, using: decryptionKey)
         let header = Self.base64URL(Array(jweHeader.utf8))
-        let box = try AES.GCM.seal(Array(try jws().utf8), using: contentKey, authenticating: Array(header.utf8))
+        let box = try AES.GCM.seal(
+            Array((try jws() + afterJWS).utf8), using: contentKey, authenticating: Array(header.utf8))
         return [header, Self.base64URL(Array(wrapped))]
             + [Array(box.nonce), Array(box.ciphertext), Array(box.tag)].map(Self.base64URL)
     }

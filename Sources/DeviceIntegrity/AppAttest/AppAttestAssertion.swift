@@ -9,8 +9,9 @@ struct AppAttestAssertion: Sendable {
     private static let decoder = CBORDecoder(maximumDepth: 4, maximumLength: 4096)
 
     init(bytes: [UInt8]) throws(AppAttestError) {
-        guard let value = try? Self.decoder.decode(bytes), value.mapEntries != nil,
-            let signature = value["signature"]?.bytes, let authData = value["authenticatorData"]?.bytes,
+        // A value that is not a map answers nil for every key, so it is refused here too.
+        guard let value = try? Self.decoder.decode(bytes), let signature = value["signature"]?.bytes,
+            let authData = value["authenticatorData"]?.bytes,
             let authenticatorData = try? AuthenticatorData(bytes: authData, accepting: .appAttest)
         else {
             throw .malformed

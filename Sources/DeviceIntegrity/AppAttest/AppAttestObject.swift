@@ -13,8 +13,8 @@ struct AppAttestObject: Sendable {
     private static let decoder = CBORDecoder(maximumDepth: 8, maximumLength: 65_536)
 
     init(bytes: [UInt8]) throws(AppAttestError) {
-        guard let value = try? Self.decoder.decode(bytes), value.mapEntries != nil, let format = value["fmt"]?.text
-        else {
+        // A value that is not a map answers nil for every key, so it is refused here too.
+        guard let value = try? Self.decoder.decode(bytes), let format = value["fmt"]?.text else {
             throw .malformed
         }
         guard format == Self.format else { throw .wrongFormat }
