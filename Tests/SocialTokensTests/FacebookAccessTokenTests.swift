@@ -72,6 +72,28 @@ struct FacebookAccessTokenTests {
         await fixture.expect(.invalidToken("access token for another app"), provider: .facebook, token: token)
     }
 
+    @Test("debug_token's expires_at exactly the clock skew ago: expired")
+    func expiredAtTheSkew() async {
+        let fixture = await Fixture()
+        await fixture.serveGraph(debugData: ["expires_at": Int(fixture.time(-60))])
+        await fixture.expect(.invalidToken("access token expired"), provider: .facebook, token: token)
+    }
+
+    @Test("debug_token names an empty user")
+    func emptyUser() async {
+        let fixture = await Fixture()
+        await fixture.serveGraph(debugData: ["user_id": ""])
+        await fixture.expect(.invalidToken("access token not valid"), provider: .facebook, token: token)
+    }
+
+    @Test("An access token of exactly the longest length is asked about")
+    func longestAccessToken() async throws {
+        let fixture = await Fixture()
+        await fixture.serveGraph()
+        _ = try await fixture.verifier.verify(
+            provider: .facebook, token: "EAA" + String(repeating: "a", count: 4093), nonce: nil)
+    }
+
     @Test("debug_token says the token expired")
     func expired() async {
         let fixture = await Fixture()
@@ -131,7 +153,9 @@ struct FacebookAccessTokenTests {
         await fixture.expect(.providerUnavailable("Graph API answer malformed"), provider: .facebook, token: token)
     }
 
-    @Test("Text that is no access token never reaches the Graph API", arguments: ["", "EAA token", "EAA\n", "EAAé"])
+    @Test(
+        "Text that is no access token never reaches the Graph API",
+        arguments: ["", "EAA token", "EAA\n", "EAAé", "EAA" + String(repeating: "a", count: 4 * 1024)])
     func malformed(text: String) async {
         let fixture = await Fixture()
         await fixture.expect(.invalidToken("malformed access token"), provider: .facebook, token: text)
@@ -142,6 +166,16 @@ struct FacebookAccessTokenTests {
     func noSecret() async {
         let fixture = await Fixture { $0.facebookAppSecret = nil }
         await fixture.expect(.notConfigured(.facebook), provider: .facebook, token: token)
+        let empty = await Fixture { $0.facebookAppSecret = "" }
+        await empty.expect(.notConfigured(.facebook), provider: .facebook, token: token)
+        #expect(await empty.provider.requests.isEmpty)
+    }
+
+    @Test("A Graph answer of 200 that holds an error refuses the token")
+    func errorInASuccessfulAnswer() async {
+        let fixture = await Fixture()
+        await fixture.serveGraph(profile: ["id": Fixture.facebookUserID, "error": ["message": "Unsupported request"]])
+        await fixture.expect(.invalidToken("Graph API rejected the token"), provider: .facebook, token: token)
     }
 
     @Test("An unversioned Graph base when no version is configured")

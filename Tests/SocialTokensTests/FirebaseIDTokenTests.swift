@@ -182,6 +182,20 @@ struct FirebaseIDTokenTests {
         _ = try await fixture.verifier.verify(provider: .firebase, token: token(withinSkew), nonce: nil)
     }
 
+    @Test("Authenticated exactly the clock skew ahead: accepted")
+    func authenticatedAtTheSkew() async throws {
+        let fixture = await Fixture()
+        let claims = fixture.firebaseClaims().with("iat", fixture.time(60)).with("auth_time", fixture.time(60))
+        _ = try await fixture.verifier.verify(provider: .firebase, token: token(claims), nonce: nil)
+    }
+
+    @Test("A token of exactly 8 KiB is read, not refused for its length")
+    func longestToken() async {
+        let fixture = await Fixture()
+        let text = String(repeating: "a", count: SocialTokenVerifier.maximumFirebaseIDTokenLength)
+        await fixture.expect(.invalidToken("not a compact JWS"), provider: .firebase, token: text)
+    }
+
     @Test("Without auth_time, or with one that is not a number", arguments: [nil, "yesterday"] as [String?])
     func missingAuthTime(authTime: String?) async {
         let fixture = await Fixture()

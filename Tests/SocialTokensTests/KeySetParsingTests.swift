@@ -21,6 +21,15 @@ struct KeySetParsingTests {
             ("key_ops sign", TestKeySet.rsa(TestKeys.otherRSA.publicKey, kid: "bad").with("key_ops", ["sign"])),
             ("n not base64url", TestKeySet.rsa(TestKeys.otherRSA.publicKey, kid: "bad").with("n", "a+b/")),
             ("no n", TestKeySet.rsa(TestKeys.otherRSA.publicKey, kid: "bad").with("n", nil)),
+            // Refused before the cryptographic library, which would take it: the signature would then be checked.
+            (
+                "RSA 8200",
+                [
+                    "kty": "RSA", "kid": "bad", "n": TestBase64URL.encode([UInt8](repeating: 0xFF, count: 1025)),
+                    "e": "AQAB",
+                ]
+            ),
+            ("P-256 material named P-384", TestKeySet.p256(TestKeys.p256.publicKey, kid: "bad").with("crv", "P-384")),
         ] as [(String, [String: any Sendable])])
     func skipped(description: String, jwk: [String: any Sendable]) async throws {
         let fixture = await Fixture()
