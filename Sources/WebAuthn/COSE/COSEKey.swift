@@ -43,7 +43,8 @@ public enum COSEKey: Sendable {
 
     /// Decodes a COSE_Key map. The key type, algorithm and curve must agree, and every parameter must be present.
     public init(_ value: CBORValue) throws(WebAuthnError) {
-        guard value.mapEntries != nil, let kty = value[1]?.int, let alg = value[3]?.int else {
+        // A value that is not a map answers nil for every label, so it is refused here too.
+        guard let kty = value[1]?.int, let alg = value[3]?.int else {
             throw Self.invalid("the public key lacks kty or alg")
         }
         switch (kty, alg) {
