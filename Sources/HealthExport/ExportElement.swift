@@ -41,9 +41,6 @@ public struct ExportAttributes: Sendable, Equatable, ExpressibleByDictionaryLite
         attributes.last { $0.name == name }?.value
     }
 
-    /// Whether there are none.
-    public var isEmpty: Bool { attributes.isEmpty }
-
     mutating func append(_ name: String, _ value: String) {
         // A record has nine or ten: one allocation, not four.
         if attributes.isEmpty { attributes.reserveCapacity(12) }

@@ -66,25 +66,10 @@ public struct ImportedSample: Sendable, Equatable {
             if index > 0 { hash.update(data: Self.separator) }
             Self.update(&hash, with: field)
         }
-        let digest = hash.finalize()
-        let prefix = Self.identityPrefix.utf8
-        return String(unsafeUninitializedCapacity: prefix.count + 32) { text in
-            var at = 0
-            for byte in prefix {
-                text[at] = byte
-                at += 1
-            }
-            for byte in digest.prefix(16) {
-                text[at] = Self.hexDigits[Int(byte >> 4)]
-                text[at + 1] = Self.hexDigits[Int(byte & 0x0F)]
-                at += 2
-            }
-            return at
-        }
+        return Self.identityPrefix + SampleFingerprint.lowercaseHex(hash.finalize().prefix(16))
     }
 
     private static let separator: [UInt8] = [0x1F]
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     private static func update(_ hash: inout SHA256, with field: String) {
         let hashed: Void? = field.utf8.withContiguousStorageIfAvailable { bytes in

@@ -36,7 +36,7 @@ public enum SampleFingerprint {
     }
 
     /// `bytes` as lowercase hex, two digits each.
-    static func lowercaseHex(_ bytes: some Sequence<UInt8>) -> String {
+    package static func lowercaseHex(_ bytes: some Sequence<UInt8>) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(64)

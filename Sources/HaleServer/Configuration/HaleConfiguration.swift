@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HealthSamples
 import Logging
 
 /// Hale's typed configuration, read from `ConfigValues` with the kinds `ConfigKey.all` declares.
@@ -362,10 +363,9 @@ public struct HaleConfiguration: Sendable {
     static func importsDirectory(_ text: String, for database: DatabaseLocation) -> URL {
         guard text.isEmpty else { return URL(fileURLWithPath: text, isDirectory: true) }
         let digest = SHA256.hash(data: Data(database.identity.utf8))
-        let name = digest.prefix(8).map { String(format: "%02x", $0) }.joined()
         return FileManager.default.temporaryDirectory
             .appendingPathComponent("hale-imports", isDirectory: true)
-            .appendingPathComponent(name, isDirectory: true)
+            .appendingPathComponent(SampleFingerprint.lowercaseHex(digest.prefix(8)), isDirectory: true)
     }
 
     private static func requiredAttestation(_ values: ConfigValues) throws -> HealthData.RequiredAttestation {
