@@ -78,6 +78,12 @@ struct HealthImportRoutesTests {
         try #require(try response.json()["import"] as? [String: Any])
     }
 
+    /// Uploads `data` and returns the id of the import it queued.
+    static func uploadedID(_ harness: Harness, _ data: Data) async throws -> UUID {
+        let text = try #require(try importObject(try await upload(harness, data))["id"] as? String)
+        return try #require(UUID(uuidString: text))
+    }
+
     @Test(
         "an upload is queued, imported in the background with the counts a direct import makes, and its file removed",
         arguments: TestDatabase.available)
@@ -125,9 +131,7 @@ struct HealthImportRoutesTests {
             let url = FileManager.default.temporaryDirectory.appendingPathComponent("hale-upload-\(UUID()).xml")
             defer { try? FileManager.default.removeItem(at: url) }
             let expected = try generator.writeXML(to: url)
-            let response = try await Self.upload(harness, try Data(contentsOf: url))
-            let text = try #require(try Self.importObject(response)["id"] as? String)
-            let id = try #require(UUID(uuidString: text))
+            let id = try await Self.uploadedID(harness, try Data(contentsOf: url))
 
             // An instance that claims the import, commits its first batch, and dies in the middle of its second.
             let imports = harness.app.hale.healthImports
@@ -170,9 +174,7 @@ struct HealthImportRoutesTests {
         arguments: TestDatabase.available)
     func anImportIsNotRetriedForEver(database: TestDatabase) async throws {
         try await Self.withHarness(on: database) { harness in
-            let (data, _) = try Self.exportZip()
-            let text = try #require(try Self.importObject(try await Self.upload(harness, data))["id"] as? String)
-            let id = try #require(UUID(uuidString: text))
+            let id = try await Self.uploadedID(harness, try Self.exportZip().0)
             let imports = harness.app.hale.healthImports
             let repository = SQLHealthImportRepository(database: harness.app.hale.database)
 
@@ -197,9 +199,7 @@ struct HealthImportRoutesTests {
             #expect(Self.filesLeft(harness).isEmpty, "the upload is deleted")
 
             // The fifth pass's claim would have been the last try; the one before it still imports.
-            let (again, _) = try Self.exportZip()
-            let second = try #require(try Self.importObject(try await Self.upload(harness, again))["id"] as? String)
-            let secondID = try #require(UUID(uuidString: second))
+            let secondID = try await Self.uploadedID(harness, try Self.exportZip().0)
             for _ in 1..<HealthImports.maximumAttempts {
                 _ = try #require(
                     try await repository.claimNext(at: harness.clock.clock.now(), lease: HealthImports.lease))
