@@ -142,6 +142,20 @@ struct AndroidKeyAttestationTests {
         #expect(verified.attestationType == .basic)
     }
 
+    @Test func purposeInASequenceRatherThanASet() async throws {
+        // teeEnforced's [1] purpose SET { 2 } becomes SEQUENCE { 2 }.
+        let registration = try patchingLeaf(
+            [0xA1, 0x05, 0x31, 0x03, 0x02, 0x01, 0x02], [0xA1, 0x05, 0x30, 0x03, 0x02, 0x01, 0x02])
+        await registration.expectInvalid("the attestation certificate lacks a readable key description")
+    }
+
+    @Test func anExplicitTagAroundTwoValues() async throws {
+        // teeEnforced's [1] purpose wraps an empty SET and an OCTET STRING instead of one SET.
+        let registration = try patchingLeaf(
+            [0xA1, 0x05, 0x31, 0x03, 0x02, 0x01, 0x02], [0xA1, 0x05, 0x31, 0x00, 0x04, 0x01, 0x00])
+        await registration.expectInvalid("the attestation certificate lacks a readable key description")
+    }
+
     private static func range(of prefix: [UInt8], length: Int, in bytes: [UInt8]) -> Range<Int>? {
         let start = (0...(bytes.count - prefix.count)).first { bytes[$0..<$0 + prefix.count].elementsEqual(prefix) }
         return start.map { $0..<$0 + length }

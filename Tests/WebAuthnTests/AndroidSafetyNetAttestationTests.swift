@@ -185,4 +185,26 @@ struct AndroidSafetyNetAttestationTests {
         registration.policy.safetyNetTimestampWindow = 60
         await registration.expectInvalid("timestampMs")
     }
+
+    @Test func emptyVersion() async throws {
+        var registration = try registration()
+        registration["ver"] = .textString("")
+        await registration.expectInvalid("attStmt needs a ver and a response")
+    }
+
+    @Test func aJWSOfFourParts() async throws {
+        var registration = try registration()
+        let parts = try segments(registration)
+        registration["response"] = .byteString(Array((parts + [parts[2]]).joined(separator: ".").utf8))
+        await registration.expectInvalid("response is not a compact JWS with a JSON header and payload")
+    }
+
+    @Test func timestampExactlyTheWindowAgo() async throws {
+        var registration = try resigned { payload in
+            let milliseconds = (try Fixture.named(Self.fixture).verifyAt.timeIntervalSince1970 - 60) * 1000
+            payload["timestampMs"] = Int64(milliseconds)
+        }
+        registration.policy.safetyNetTimestampWindow = 60
+        #expect(try await registration.verify().attestationType == .basic)
+    }
 }

@@ -77,4 +77,13 @@ struct AppleAttestationTests {
         let registration = try editingCredCert { try TestCertificates.reissue($0, publicKey: other) }
         await registration.expectInvalid("not the credential public key")
     }
+
+    @Test func nonceInASetRatherThanASequence() async throws {
+        // SEQUENCE { [1] EXPLICIT OCTET STRING } becomes SET { [1] EXPLICIT OCTET STRING }.
+        let registration = try editingCredCert {
+            try TestCertificates.patch($0, [0x30, 0x24, 0xA1, 0x22, 0x04, 0x20], [0x31, 0x24, 0xA1, 0x22, 0x04, 0x20])
+        }
+        await registration.expectInvalid(
+            "credCert's nonce extension does not hold SHA-256(authenticatorData ‖ clientDataHash)")
+    }
 }

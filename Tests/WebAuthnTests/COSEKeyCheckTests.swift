@@ -1,6 +1,8 @@
 import CBOR
 import Crypto
+import Foundation
 import Testing
+import _CryptoExtras
 
 @testable import WebAuthn
 
@@ -60,6 +62,27 @@ struct COSEKeyCheckTests {
         #expect(ECDSASignatureDER.rawP256([0x30, 0x06, 0x02, 0x01, 0x01, 0x02, 0x05, 0x01]) == nil, "past the end")
         #expect(ECDSASignatureDER.rawP256([0x30, 0x06, 0x03, 0x01, 0x01, 0x02, 0x01, 0x01]) == nil, "not an INTEGER")
         #expect(ECDSASignatureDER.rawP256([0x30, 0x06, 0x02, 0x01, 0x80, 0x02, 0x01, 0x01]) == nil, "a negative one")
+        let zero = [UInt8](repeating: 0, count: 32)
+        #expect(
+            ECDSASignatureDER.rawP256([0x30, 0x06, 0x02, 0x01, 0x01, 0x02, 0x01, 0x00]) == one + zero, "s = 0, last")
+    }
+
+    /// An RS256 key's size is counted in significant bits, before swift-crypto (which refuses short keys too) sees it.
+    @Test func rsaKeysOfAtLeast2048Bits() throws {
+        let primitives = try _RSA.Signing.PrivateKey(keySize: .bits2048).publicKey.getKeyPrimitives()
+        let modulus = Array(primitives.modulus)
+        let exponent = Array(primitives.publicExponent)
+        func rsa(_ modulus: [UInt8]) -> CBORValue {
+            [1: 3, 3: -257, -1: .byteString(modulus), -2: .byteString(exponent)]
+        }
+        #expect(modulus.count == 256 && modulus[0] >= 0x80)
+        #expect(Self.refusal(rsa(modulus)) == nil)
+        #expect(Self.refusal(rsa([0] + modulus)) == nil, "a leading zero byte is not a bit")
+        var short = modulus
+        short[0] = 0x7F  // 2047 bits
+        #expect(Self.refusal(rsa(short)) == "RSA keys shorter than 2048 bits are not accepted")
+        #expect(Self.refusal(rsa([0] + short)) == "RSA keys shorter than 2048 bits are not accepted")
+        #expect(Self.refusal(rsa([])) == "RSA keys shorter than 2048 bits are not accepted")
     }
 
     @Test func hexOfEvenLengthOnly() {

@@ -142,4 +142,53 @@ struct ClientDataParserTests {
         let shallow = String(repeating: "[", count: 10) + String(repeating: "]", count: 10)
         #expect(throws: Never.self) { try parse(#"{"type":"t","challenge":"AAEC","origin":"o","x":"# + shallow + "}") }
     }
+
+    @Test("nesting exactly as deep as the limit is read; one level more is refused")
+    func nestingAtTheLimit() {
+        func nested(_ depth: Int) -> String {
+            #"{"type":"t","challenge":"AAEC","origin":"o","x":"#
+                + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}"
+        }
+        #expect(throws: Never.self) { try parse(nested(16)) }
+        refuses(nested(17))
+    }
+
+    @Test("null is refused for every member Hale reads")
+    func nullMembers() throws {
+        for member in ["type", "challenge", "origin", "crossOrigin", "topOrigin"] {
+            var members = ["type": #""t""#, "challenge": #""AAEC""#, "origin": #""o""#]
+            members[member] = "null"
+            refuses("{" + members.map { #""\#($0.key)":\#($0.value)"# }.joined(separator: ",") + "}", "\(member)")
+        }
+    }
+
+    @Test("an escape cut off by the end of the document is refused")
+    func escapeAtTheEnd() {
+        for tail in [#"\u00"#, #"\u"#, #"\"#, #"\ud800\u00"#] {
+            refuses(#"{"type":"t","challenge":"AAEC","origin":"o","x":""# + tail)
+        }
+    }
+
+    @Test("a frame is refused when its top origin is another; its own origin as top origin is not a frame")
+    func topOrigin() throws {
+        func verify(_ json: String) throws(WebAuthnError) {
+            try parse(json).verify(type: "webauthn.get", challenge: [0, 1, 2], origins: ["https://a.example"])
+        }
+        let base = #"{"type":"webauthn.get","challenge":"AAEC","origin":"https://a.example""#
+        try verify(base + #","topOrigin":"https://a.example"}"#)
+        try verify(base + #","crossOrigin":false}"#)
+        let error = #expect(throws: WebAuthnError(.crossOriginNotAllowed, "")) {
+            try verify(base + #","crossOrigin":false,"topOrigin":"https://b.example"}"#)
+        }
+        #expect(error?.message == "ceremonies in cross-origin frames are not allowed")
+    }
+
+    @Test("a challenge that is a prefix of the one issued is not it")
+    func challengePrefix() {
+        let json = #"{"type":"webauthn.get","challenge":"AAE","origin":"https://a.example"}"#
+        let error = #expect(throws: WebAuthnError(.challengeMismatch, "")) {
+            try parse(json).verify(type: "webauthn.get", challenge: [0, 1, 2], origins: ["https://a.example"])
+        }
+        #expect(error?.message == "the challenge is not the one issued")
+    }
 }

@@ -217,6 +217,32 @@ struct RegistrationRejectionTests {
         #expect(error?.message == "response.transports lists at most 8 transports")
     }
 
+    @Test func exactlyEightTransportsAreRead() async throws {
+        var response = authenticator.registration(challenge: challenge)
+        response.response.transports = Array(repeating: "internal", count: 8)
+        #expect(try await verify(response).transports == ["internal"])
+    }
+
+    @Test func anAttestationStatementThatIsNotAMap() async {
+        var response = authenticator.registration(challenge: challenge, format: "none")
+        let object: CBORValue = [
+            "fmt": "none", "attStmt": .array([]),
+            "authData": .byteString(authenticator.authenticatorData(attested: true)),
+        ]
+        response.response.attestationObject = Base64URL.encode(CBOREncoder().encode(object))
+        let error = await #expect(throws: WebAuthnError(.malformedAttestationObject, "")) {
+            try await verify(response)
+        }
+        #expect(error?.message == "the attestation object lacks fmt, attStmt or authData")
+    }
+
+    @Test func anEmptyCredentialID() {
+        let error = #expect(throws: WebAuthnError(.invalidCredentialID, "")) {
+            try Base64URL.credentialID(id: "", rawId: "", type: "public-key")
+        }
+        #expect(error?.message == "the credential ID is empty")
+    }
+
     @Test func unknownTransportsAreIgnoredAndRepeatsKeptOnce() async throws {
         var response = authenticator.registration(challenge: challenge)
         response.response.transports = ["hybrid", "teleport", "internal", "usb,nfc", "hybrid", "smart-card"]

@@ -287,4 +287,29 @@ struct TPMAttestationTests {
             await #expect(throws: WebAuthnError(.untrustedAttestation, "")) { try await registration.verify() }
         }
     }
+
+    /// An ECC pubArea: TPM_ALG_ECC, SHA-256 names, no policy, no symmetric or signing scheme, `curve`, no KDF, then
+    /// the point.
+    static func eccPubArea(curve: UInt16, x: [UInt8], y: [UInt8]) -> [UInt8] {
+        func uint16(_ value: UInt16) -> [UInt8] { [UInt8(value >> 8), UInt8(value & 0xFF)] }
+        func sized(_ bytes: [UInt8]) -> [UInt8] { uint16(UInt16(bytes.count)) + bytes }
+        return uint16(TPMAlgorithm.ecc) + uint16(TPMAlgorithm.sha256) + [0x00, 0x06, 0x04, 0x72] + sized([])
+            + uint16(TPMAlgorithm.null) + uint16(TPMAlgorithm.null) + uint16(curve) + uint16(TPMAlgorithm.null)
+            + sized(x) + sized(y)
+    }
+
+    @Test func anECCPubAreaMatchesOnlyItsOwnP256Key() throws {
+        let key = P256.Signing.PrivateKey().publicKey
+        let point = Array(key.x963Representation)
+        let (x, y) = (Array(point[1...32]), Array(point[33...64]))
+        func matches(curve: UInt16 = TPMAlgorithm.curveNISTP256, x: [UInt8], y: [UInt8]) throws -> Bool {
+            try TPMPublicArea(bytes: Self.eccPubArea(curve: curve, x: x, y: y)).matches(.p256(key))
+        }
+        #expect(try matches(x: x, y: y))
+        #expect(try !matches(curve: 0x0004, x: x, y: y), "the same coordinates on P-384")
+        #expect(try !matches(x: y, y: x))
+        // A coordinate longer than P-256's is another key, not an index past the padding.
+        #expect(try !matches(x: [0x01] + x, y: y))
+        #expect(try !matches(x: x, y: [0x01] + y))
+    }
 }

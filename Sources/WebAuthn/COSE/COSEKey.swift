@@ -138,13 +138,21 @@ public enum COSEKey: Sendable {
     }
 
     private static func rsa(_ value: CBORValue) throws(WebAuthnError) -> _RSA.Signing.PublicKey {
-        guard let modulus = value[-1]?.bytes, let exponent = value[-2]?.bytes,
-            let key = try? _RSA.Signing.PublicKey(n: modulus, e: exponent)
-        else {
+        guard let modulus = value[-1]?.bytes, let exponent = value[-2]?.bytes else {
             throw invalid("an RS256 key needs a valid modulus and exponent")
         }
-        guard key.keySizeInBits >= 2048 else { throw invalid("RSA keys shorter than 2048 bits are not accepted") }
+        // Checked here, not left to swift-crypto (which refuses such keys too), so the refusal says why.
+        guard bitLength(of: modulus) >= 2048 else { throw invalid("RSA keys shorter than 2048 bits are not accepted") }
+        guard let key = try? _RSA.Signing.PublicKey(n: modulus, e: exponent) else {
+            throw invalid("an RS256 key needs a valid modulus and exponent")
+        }
         return key
+    }
+
+    /// The number of significant bits of a big-endian unsigned integer.
+    private static func bitLength(of bytes: [UInt8]) -> Int {
+        guard let first = bytes.firstIndex(where: { $0 != 0 }) else { return 0 }
+        return (bytes.count - first) * 8 - bytes[first].leadingZeroBitCount
     }
 
     private static func invalid(_ message: String) -> WebAuthnError {

@@ -52,12 +52,12 @@ struct ClientDataParser {
         return members
     }
 
-    /// Reads a member's value into `slot`, which must still be empty. `null` is refused: no client sends it.
+    /// Reads a member's value into `slot`, which must still be empty. `null` is refused by every reader: no client
+    /// sends it.
     private mutating func once<Value>(
         _ slot: inout Value?, _ read: (inout ClientDataParser) throws(Malformed) -> Value
     ) throws(Malformed) {
         guard slot == nil else { throw Malformed() }
-        if try literal("null") { throw Malformed() }
         slot = try read(&self)
     }
 

@@ -100,9 +100,8 @@ extension Base64URL {
         guard type == "public-key" else { throw WebAuthnError(.malformedCredential, "type must be public-key") }
         let identifier = try member(id, "id")
         let rawIdentifier = rawId == id ? identifier : try member(rawId, "rawId")
-        guard rawIdentifier == identifier, !identifier.isEmpty else {
-            throw WebAuthnError(.invalidCredentialID, "id and rawId differ")
-        }
+        guard rawIdentifier == identifier else { throw WebAuthnError(.invalidCredentialID, "id and rawId differ") }
+        guard !identifier.isEmpty else { throw WebAuthnError(.invalidCredentialID, "the credential ID is empty") }
         return identifier
     }
 }

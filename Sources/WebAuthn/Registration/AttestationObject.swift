@@ -9,8 +9,9 @@ struct AttestationObject: Sendable {
     private static let decoder = CBORDecoder(maximumDepth: 8, maximumLength: 65_536)
 
     init(bytes: [UInt8]) throws(WebAuthnError) {
-        guard let value = try? Self.decoder.decode(bytes), value.mapEntries != nil,
-            let format = value["fmt"]?.text, let statement = value["attStmt"], statement.mapEntries != nil,
+        // A value that is not a map answers nil for every key, so it is refused here too.
+        guard let value = try? Self.decoder.decode(bytes), let format = value["fmt"]?.text,
+            let statement = value["attStmt"], statement.mapEntries != nil,
             let authData = value["authData"]?.bytes
         else {
             throw WebAuthnError(.malformedAttestationObject, "the attestation object lacks fmt, attStmt or authData")
