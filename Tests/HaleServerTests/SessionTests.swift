@@ -188,4 +188,42 @@ struct SessionTests {
             #expect(results.allSatisfy { live.contains(OpaqueToken.hash($0.refreshToken)) })
         }
     }
+
+    @Test(
+        "a session's refresh lifetime's edges: 1 ms before its end it rotates, at its end it has expired",
+        arguments: TestDatabase.available)
+    func refreshLifetimeEdges(database: TestDatabase) async throws {
+        let time = TestClock()
+        try await withHale(on: database, clock: time.clock) { app in
+            let (account, _) = try await makeAccount(app)
+            let sessions = app.hale.sessions
+            let lifetime = sessions.lifetimes.standard
+            let beforeEdge = try await sessions.start(
+                account: account.id, device: nil, signInMethod: "test", rememberMe: false)
+            time.advance(lifetime - .milliseconds(1))
+            _ = try await sessions.refresh(beforeEdge.refreshToken)
+
+            let atEdge = try await sessions.start(
+                account: account.id, device: nil, signInMethod: "test", rememberMe: false)
+            time.advance(lifetime)
+            await #expect(throws: HaleError.expiredToken) { try await sessions.refresh(atEdge.refreshToken) }
+        }
+    }
+
+    @Test("a handoff code that names another account's session is refused", arguments: TestDatabase.available)
+    func handoffOfAnotherAccountsSession(database: TestDatabase) async throws {
+        try await withHale(on: database) { app in
+            let (owner, _) = try await makeAccount(app, email: "owner@example.com")
+            let (other, _) = try await makeAccount(app, email: "other@example.com")
+            let session = try await app.hale.sessions.start(
+                account: owner.id, device: nil, signInMethod: "test", rememberMe: false)
+            let notAfter = String(app.hale.clock.now().addingTimeInterval(600).timeIntervalSince1970)
+            // A code bound to one account and another's session: `issue` never pairs them, only a forged row could.
+            let forged = try await app.hale.challenges.issue(
+                kind: SessionHandoffs.kind,
+                binding: ChallengeBinding(accountId: other.id, deviceId: nil, sessionId: session.sessionId),
+                lifetime: .seconds(60), context: notAfter)
+            await #expect(throws: HaleError.invalidChallenge) { try await app.hale.handoffs.redeem(forged.value) }
+        }
+    }
 }

@@ -154,6 +154,28 @@ struct AuditTrailTests {
         }
     }
 
+    /// Each racer appends through a `HaleDatabase` of its own, as separate instances do: none shares another's
+    /// in-process queue, so only the table lock keeps two of them from extending the same tail.
+    @Test(
+        "parallel appends from several instances never fork the chain", .racesNeedPostgreSQL,
+        arguments: TestDatabase.available)
+    func parallelAppendsFromSeveralInstances(database: TestDatabase) async throws {
+        try await withHale(on: database) { app in
+            let account = try await app.hale.accounts.create(email: "audit@example.com", role: "user")
+            let appends = (0..<6).map { _ in
+                app.hale.audit.prepare(.deviceRegistered, AuditTrail.Subject(account: account.id))
+            }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for append in appends {
+                    let instance = SQLAuditRepository(database: try HaleDatabase({ app.db }))
+                    group.addTask { _ = try await instance.append(append) }
+                }
+                try await group.waitForAll()
+            }
+            #expect(try await app.hale.audit.verify() == .intact(count: 6))
+        }
+    }
+
     @Test("GET /api/v1/audit returns the caller's own events, newest first")
     func ownEvents() async throws {
         try await withHale { app in

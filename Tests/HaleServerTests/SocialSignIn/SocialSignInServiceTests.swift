@@ -117,6 +117,7 @@ struct SocialSignInServiceTests {
                 try await service.signIn(Self.request(.cleaner, cleaner: Self.cleaner), logger: Self.logger)
             }
             #expect(error?.status == 422)
+            #expect(error?.code == .validationFailed)
             #expect(error?.fieldErrors.map(\.pointer) == ["/data/attributes/role"])
         }
     }
