@@ -54,6 +54,25 @@ struct ConfirmationWebhookTests {
         await receiver.stop()
     }
 
+    @Test(
+        "concurrent delivery passes post each answer once", .racesNeedPostgreSQL, arguments: TestDatabase.available)
+    func concurrentPasses(database: TestDatabase) async throws {
+        let receiver = try await FakeWebhookReceiver.start()
+        let clock = TestClock(ConfirmationHTTP.start)
+        try await ConfirmationHTTP.run(on: database, clock: clock, settings: Self.settings(receiver)) { flow in
+            for _ in 0..<4 { _ = try await Self.approve(flow) }
+            let webhooks = try #require(flow.app.hale.confirmationWebhooks)
+            let logger = flow.app.logger
+            let delivered = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<4 { group.addTask { try await webhooks.deliverDue(logger: logger).delivered } }
+                return try await group.reduce(0, +)
+            }
+            #expect(delivered == 4)
+            #expect(receiver.received.count == 4)
+        }
+        await receiver.stop()
+    }
+
     @Test("a failing backend is retried after the backoff, not before, until it answers 2xx")
     func retried() async throws {
         let receiver = try await FakeWebhookReceiver.start()

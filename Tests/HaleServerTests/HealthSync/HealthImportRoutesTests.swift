@@ -234,6 +234,24 @@ struct HealthImportRoutesTests {
         }
     }
 
+    @Test("workers racing for one queued import: one claims it", .racesNeedPostgreSQL, arguments: TestDatabase.available)
+    func racingClaimsTakeOneImport(database: TestDatabase) async throws {
+        try await Self.withHarness(on: database) { harness in
+            let repository = SQLHealthImportRepository(database: harness.app.hale.database)
+            let now = harness.clock.clock.now()
+            let record = HealthImport(
+                id: UUID(), accountId: harness.account, status: .queued, bytes: 1, timeZone: "UTC",
+                createdAt: now, updatedAt: now, completedAt: nil, phase: nil, recordsRead: 0, fraction: 0,
+                checkpoint: AppleHealthImport.Checkpoint(), errorCode: nil, errorMessage: nil)
+            #expect(try await repository.enqueue(record) == nil)
+            let claims = try await withThrowingTaskGroup(of: ClaimedHealthImport?.self) { group in
+                for _ in 0..<6 { group.addTask { try await repository.claimNext(at: now, lease: .seconds(120)) } }
+                return try await group.reduce(into: [ClaimedHealthImport]()) { if let claim = $1 { $0.append(claim) } }
+            }
+            #expect(claims.map(\.record.id) == [record.id])
+        }
+    }
+
     @Test("a file that is not an export is uploaded, then fails with INVALID_EXPORT and imports nothing")
     func aFileThatIsNotAnExportFails() async throws {
         try await Self.withHarness { harness in
