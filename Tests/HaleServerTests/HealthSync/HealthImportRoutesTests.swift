@@ -234,7 +234,8 @@ struct HealthImportRoutesTests {
         }
     }
 
-    @Test("workers racing for one queued import: one claims it", .racesNeedPostgreSQL, arguments: TestDatabase.available)
+    @Test(
+        "workers racing for one queued import: one claims it", .racesNeedPostgreSQL, arguments: TestDatabase.available)
     func racingClaimsTakeOneImport(database: TestDatabase) async throws {
         try await Self.withHarness(on: database) { harness in
             let repository = SQLHealthImportRepository(database: harness.app.hale.database)
