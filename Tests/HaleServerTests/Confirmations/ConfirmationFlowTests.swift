@@ -46,6 +46,21 @@ struct ConfirmationFlowTests {
         }
     }
 
+    @Test("with several confirmations, each is found by its own id: by the backend and by the account's device")
+    func eachByItsOwnID() async throws {
+        try await ConfirmationHTTP.run { flow in
+            let first = try #require(try await flow.created()["id"] as? String)
+            let second = try #require(
+                try await flow.created(payload: #"{"amount":"1.00","currency":"EUR","to":"Bo"}"#)["id"] as? String)
+            for id in [first, second] {
+                let admin = try await flow.get("/api/v1/admin/confirmations/\(id)", bearer: flow.adminKey)
+                #expect((try admin.json()["confirmation"] as? [String: Any])?["id"] as? String == id)
+                let own = try await flow.get("/api/v1/confirmations/\(id)")
+                #expect((try own.json()["confirmation"] as? [String: Any])?["id"] as? String == id)
+            }
+        }
+    }
+
     @Test("an answer counts once: the same answer again, or the other one, is 409", arguments: TestDatabase.available)
     func replay(database: TestDatabase) async throws {
         try await ConfirmationHTTP.run(on: database) { flow in

@@ -98,6 +98,8 @@ struct ConfirmationRejectionTests {
             let session = try flow.api.decode(DeviceAPI.SignedIn.self, try await flow.api.signIn(mallory))
             let token = session.tokens.accessToken
             #expect(try await flow.get("/api/v1/confirmations/\(id)", bearer: token).status == .notFound)
+            let listed = try await flow.get("/api/v1/confirmations", bearer: token).json()["confirmations"]
+            #expect((listed as? [[String: Any]])?.isEmpty == true, "another account's pending list")
             let answered = try await flow.answer(
                 id, "approve", signature: try flow.signature(confirmation, .approve, by: mallory), bearer: token)
             #expect(answered.status == .notFound)

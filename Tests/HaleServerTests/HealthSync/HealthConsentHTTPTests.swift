@@ -126,6 +126,23 @@ struct HealthConsentHTTPTests {
         }
     }
 
+    @Test(
+        "an attested upload grants and audits only kinds never decided on: a second upload records nothing",
+        arguments: TestDatabase.available)
+    func attestedUploadGrantsOnce(database: TestDatabase) async throws {
+        try await withHale(on: database) { app in
+            let (account, _) = try await makeAccount(app)
+            let consents = app.hale.healthConsents
+            try await consents.grantByAttestedUpload([.steps], from: .apple, of: account.id)
+            try await consents.grantByAttestedUpload([.steps], from: .apple, of: account.id)
+            try await consents.grantByAttestedUpload([.steps, .distance], from: .apple, of: account.id)
+            let granted = try await app.hale.audit.events(of: account.id)
+                .filter { $0.eventType == AuditEventType.healthConsentGranted.rawValue }
+            #expect(granted.count == 2)
+            #expect(try await consents.current(of: account.id).map(\.permission) == [.distance, .steps])
+        }
+    }
+
     @Test("granting again keeps the original time; a bad path is a 400", arguments: TestDatabase.available)
     func regrantAndBadPath(database: TestDatabase) async throws {
         let clock = TestClock(Self.granted)
