@@ -95,6 +95,25 @@ struct ServerChallengeTests {
         }
     }
 
+    @Test(arguments: TestDatabase.available)
+    func aChallengeBoundToAnotherDeviceOrSessionIsRejectedAndNotSpent(database: TestDatabase) async throws {
+        try await withHale(on: database) { app in
+            let account = AccountID.random()
+            let bound = ChallengeBinding(accountId: account, deviceId: .random(), sessionId: .random())
+            let issued = try await app.hale.challenges.issue(kind: "test", binding: bound, lifetime: .seconds(60))
+            for other in [
+                ChallengeBinding(accountId: account, deviceId: .random(), sessionId: bound.sessionId),
+                ChallengeBinding(accountId: account, deviceId: bound.deviceId, sessionId: .random()),
+            ] {
+                await #expect(throws: ChallengeRejection.boundElsewhere) {
+                    try await app.hale.challenges.consume(kind: "test", value: issued.value, binding: other)
+                }
+            }
+            let consumed = try await app.hale.challenges.consume(kind: "test", value: issued.value, binding: bound)
+            #expect(consumed.deviceId == bound.deviceId && consumed.sessionId == bound.sessionId)
+        }
+    }
+
     @Test(.racesNeedPostgreSQL, arguments: TestDatabase.available)
     func fiftyConcurrentConsumersExactlyOneWins(database: TestDatabase) async throws {
         try await withHale(on: database) { app in
