@@ -147,6 +147,26 @@ struct SessionTests {
         }
     }
 
+    @Test(
+        "listing the active sessions and signing out everywhere touch only the account's own",
+        arguments: TestDatabase.available)
+    func everywhereMeansTheAccountsOwn(database: TestDatabase) async throws {
+        try await withHale(on: database) { app in
+            let (account, _) = try await makeAccount(app, email: "one@example.com")
+            let (other, _) = try await makeAccount(app, email: "other@example.com")
+            let sessions = app.hale.sessions
+            let own = try await sessions.start(
+                account: account.id, device: nil, signInMethod: "test", rememberMe: false)
+            let others = try await sessions.start(
+                account: other.id, device: nil, signInMethod: "test", rememberMe: false)
+            #expect(try await sessions.active(of: account.id).map(\.id) == [own.sessionId])
+            #expect(try await sessions.signOutEverywhere(account.id).sessions == 1)
+            #expect(try await sessions.active(of: account.id).isEmpty)
+            #expect(try await sessions.active(of: other.id).map(\.id) == [others.sessionId])
+            #expect(try await sessions.refresh(others.refreshToken).sessionId == others.sessionId)
+        }
+    }
+
     @Test(arguments: TestDatabase.available)
     func refreshTokensAreStoredOnlyAsHashes(database: TestDatabase) async throws {
         try await withHale(on: database) { app in
@@ -207,6 +227,34 @@ struct SessionTests {
                 account: account.id, device: nil, signInMethod: "test", rememberMe: false)
             time.advance(lifetime)
             await #expect(throws: HaleError.expiredToken) { try await sessions.refresh(atEdge.refreshToken) }
+        }
+    }
+
+    @Test(
+        "a refresh, and a retry within the grace period, change only their own session and token",
+        arguments: TestDatabase.available)
+    func aRefreshLeavesOtherSessionsAlone(database: TestDatabase) async throws {
+        let time = TestClock()
+        try await withHale(on: database, clock: time.clock) { app in
+            let (account, _) = try await makeAccount(app, email: "one@example.com")
+            let (other, _) = try await makeAccount(app, email: "other@example.com")
+            let sessions = app.hale.sessions
+            let refreshed = try await sessions.start(
+                account: account.id, device: nil, signInMethod: "test", rememberMe: false)
+            let bystander = try await sessions.start(
+                account: other.id, device: nil, signInMethod: "test", rememberMe: true)
+            let before = try #require(try await sessions.find(bystander.sessionId))
+
+            time.advance(.seconds(60))
+            _ = try await sessions.refresh(refreshed.refreshToken)
+            time.advance(.seconds(5))
+            _ = try await sessions.refresh(refreshed.refreshToken)
+
+            #expect(try await sessions.find(bystander.sessionId) == before)
+            time.advance(.seconds(60))
+            let next = try await sessions.refresh(bystander.refreshToken)
+            #expect(next.sessionId == bystander.sessionId)
+            #expect(next.refreshTokenExpiresAt == time.clock.now().addingTimeInterval(30 * 86_400))
         }
     }
 
