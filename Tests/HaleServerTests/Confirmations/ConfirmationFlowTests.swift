@@ -91,6 +91,54 @@ struct ConfirmationFlowTests {
         }
     }
 
+    @Test(
+        "answers racing their device's deactivation: none is counted after it", .racesNeedPostgreSQL,
+        arguments: TestDatabase.available)
+    func answersRacingTheDevicesDeactivation(database: TestDatabase) async throws {
+        for _ in 0..<Self.deactivationRounds {
+            try await ConfirmationHTTP.run(on: database) { flow in
+                let device = DeviceID(try #require(UUID(uuidString: flow.deviceId)))
+                var answers: [(ConfirmationID, String)] = []
+                for index in 0..<12 {
+                    let confirmation = try await flow.created(
+                        payload: #"{"amount":"\#(index).00","currency":"EUR","to":"Ana"}"#)
+                    let id = try #require(ConfirmationID(confirmation["id"] as? String ?? ""))
+                    answers.append((id, try flow.signature(confirmation, .approve)))
+                }
+                let confirmations = flow.app.hale.confirmations
+                let refusals = try await withThrowingTaskGroup(of: Int.self) { group in
+                    for (id, signature) in answers {
+                        group.addTask {
+                            do {
+                                _ = try await confirmations.answer(
+                                    id, decision: .approve, signature: signature, account: flow.account,
+                                    device: device)
+                                return 0
+                            } catch let error as HaleError where error == .confirmationWrongDevice {
+                                return 1
+                            }
+                        }
+                    }
+                    group.addTask {
+                        try await flow.app.hale.devices.deactivate(device, of: flow.account, ip: nil)
+                        return 0
+                    }
+                    return try await group.reduce(0, +)
+                }
+                // Newest first: nothing the device approved may follow its deactivation in the chain.
+                let events = try await flow.app.hale.audit.events(of: flow.account).map(\.eventType)
+                let deactivation = try #require(events.firstIndex(of: AuditEventType.deviceDeactivated.rawValue))
+                #expect(!events[..<deactivation].contains(AuditEventType.confirmationApproved.rawValue))
+                let approved = events.filter { $0 == AuditEventType.confirmationApproved.rawValue }
+                #expect(approved.count + refusals == answers.count)
+            }
+        }
+    }
+
+    /// Rounds of twelve answers racing one deactivation: without the answer's lock of the device row, at least one
+    /// answer lands after the deactivation in most rounds (measured in docs/testing.md).
+    private static let deactivationRounds = 3
+
     @Test("after expiresIn it is expired: an answer is 410 and the backend sees expired")
     func expired() async throws {
         let clock = TestClock(ConfirmationHTTP.start)

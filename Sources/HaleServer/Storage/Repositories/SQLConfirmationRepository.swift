@@ -65,13 +65,16 @@ struct SQLConfirmationRepository: ConfirmationRepository {
                 query.appendInterpolation(
                     ", webhook_status = \(bind: pending), webhook_next_attempt_at = \(bind: date)" as SQLQueryString)
             }
+            // The device's row is share-locked until the answer commits: a deactivation waits for it, or it waits
+            // for the deactivation and sees the device deactivated, so no answer is counted after one.
+            let deviceLock: SQLQueryString = database.isPostgres ? " FOR SHARE OF d" : ""
             query.appendInterpolation(
                 """
                  WHERE id = \(bind: id) AND account_id = \(bind: account) AND decision IS NULL
                     AND expires_at > \(bind: date)
                     AND EXISTS (SELECT 1 FROM devices d JOIN device_keys k ON k.device_id = d.id
                         WHERE d.id = \(bind: device) AND d.account_id = \(bind: account)
-                            AND d.deactivated_at IS NULL AND k.revoked_at IS NULL)
+                            AND d.deactivated_at IS NULL AND k.revoked_at IS NULL\(deviceLock))
                 RETURNING id
                 """ as SQLQueryString)
             guard try await database.sql.raw(query).all().count == 1 else { return false }
