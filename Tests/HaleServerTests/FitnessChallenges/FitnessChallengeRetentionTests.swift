@@ -51,6 +51,28 @@ struct FitnessChallengeRetentionTests {
         }
     }
 
+    @Test(
+        "retention held after it has moved a day into expired progress, while a sync commits: nothing counts twice",
+        .racesNeedPostgreSQL, arguments: [TestDatabase.postgres])
+    func retentionRacingSync(database: TestDatabase) async throws {
+        let clock = TestClock(HTTP.start)
+        try await withHale(on: database, clock: clock.clock) { app in
+            let (_, token) = try await HTTP.account(app)
+            let challenge = try await HTTP.created(app, token, HTTP.body(start: "2025-10-01", end: "2025-12-31"))
+            let id = challenge["id"] as? String ?? ""
+            _ = try await Sync.sync(app, token, Sync.batch([Self.samples[0], Self.samples[2]]))
+            #expect(try await HTTP.progress(app, token, id) == 3_000)
+            clock.advance(.seconds(20 * 86_400))
+            let hold = try await WriteHold.install(on: "fitness_challenge_members", in: app)
+            let (expired, _) = try await hold.race(
+                { try await app.hale.healthRetention.deleteExpired() },
+                then: { _ = try await Sync.sync(app, token, Sync.batch([Self.late])) },
+                secondCommitted: { false })
+            #expect(expired == 1)
+            #expect(try await HTTP.progress(app, token, id) == 3_400)
+        }
+    }
+
     @Test("leaving and joining again keeps what expired", arguments: TestDatabase.available)
     func rejoin(database: TestDatabase) async throws {
         let clock = TestClock(HTTP.start)

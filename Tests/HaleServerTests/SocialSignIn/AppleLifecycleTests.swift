@@ -22,10 +22,17 @@ struct AppleLifecycleTests {
 
     /// Signs in as `subject` with a fresh authorization code; returns the personal access token.
     static func signIn(_ app: Application, _ provider: FakeSocialProvider, subject: String) async throws -> String {
+        try HTTP.token(of: try await signingIn(app, provider, subject: subject))
+    }
+
+    /// The response to a sign-in as `subject` with a fresh authorization code.
+    static func signingIn(_ app: Application, _ provider: FakeSocialProvider, subject: String) async throws
+        -> TestingHTTPResponse
+    {
         let code = "c.\(UUID().uuidString)"
         provider.addAppleAuthorizationCode(code, subject: subject)
         let token = try provider.appleIdentityToken(subject: subject, email: "\(subject)@privaterelay.appleid.com")
-        return try HTTP.token(of: try await HTTP.login(app, document(token: token, code: code)))
+        return try await HTTP.login(app, document(token: token, code: code))
     }
 
     static func count(_ table: String, _ app: Application) async throws -> Int {
@@ -52,6 +59,31 @@ struct AppleLifecycleTests {
             try await Self.deleteAccount(app, bearer: token)
             #expect(provider.revokedAppleSubjects == ["001.apple"])
             #expect(try await Self.count("apple_token_revocations", app) == 0)
+        }
+    }
+
+    @Test(
+        "a sign-in keeping a new Apple token while the account is deleted: both tokens are revoked",
+        .racesNeedPostgreSQL, arguments: [TestDatabase.postgres])
+    func signInRacingDeletion(database: TestDatabase) async throws {
+        try await HTTP.withProvider(on: database) { app, provider in
+            let token = try await Self.signIn(app, provider, subject: "006.apple")
+            let sealed = { @Sendable in
+                try await app.hale.database.sql.select().column("refresh_token_sealed").from("social_identities")
+                    .first(decodingColumn: "refresh_token_sealed", as: String.self)
+            }
+            let first = try await sealed()
+            // The deletion is held once it has read the identity's token and queued it for revocation.
+            let hold = try await WriteHold.install(after: .insert, on: "apple_token_revocations", in: app)
+            let (_, signedIn) = try await hold.race(
+                { try await Self.deleteAccount(app, bearer: token) },
+                then: { try await Self.signingIn(app, provider, subject: "006.apple").status },
+                secondCommitted: { try await sealed() != first })
+            #expect(signedIn == .conflict, "the account it signed in to is gone: the app tries again")
+            let tokens = try #require(app.hale.socialSignIn.appleTokens)
+            _ = try await tokens.revokeDue(logger: app.logger)
+            #expect(provider.revokedAppleSubjects == ["006.apple", "006.apple"])
+            #expect(try await tokens.pendingCount() == 0)
         }
     }
 
