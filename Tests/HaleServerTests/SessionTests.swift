@@ -167,6 +167,22 @@ struct SessionTests {
         }
     }
 
+    @Test(
+        "a session is active until its end: listed 1 ms before it, not at it", arguments: TestDatabase.available)
+    func activeUntilItsEnd(database: TestDatabase) async throws {
+        let time = TestClock()
+        try await withHale(on: database, clock: time.clock) { app in
+            let (account, _) = try await makeAccount(app)
+            let sessions = app.hale.sessions
+            let session = try await sessions.start(
+                account: account.id, device: nil, signInMethod: "test", rememberMe: false)
+            time.advance(sessions.lifetimes.standard - .milliseconds(1))
+            #expect(try await sessions.active(of: account.id).map(\.id) == [session.sessionId])
+            time.advance(.milliseconds(1))
+            #expect(try await sessions.active(of: account.id).isEmpty)
+        }
+    }
+
     @Test(arguments: TestDatabase.available)
     func refreshTokensAreStoredOnlyAsHashes(database: TestDatabase) async throws {
         try await withHale(on: database) { app in
