@@ -74,7 +74,8 @@ struct SQLConfirmationRepository: ConfirmationRepository {
                     AND expires_at > \(bind: date)
                     AND EXISTS (SELECT 1 FROM devices d JOIN device_keys k ON k.device_id = d.id
                         WHERE d.id = \(bind: device) AND d.account_id = \(bind: account)
-                            AND d.deactivated_at IS NULL AND k.revoked_at IS NULL\(deviceLock))
+                            AND d.deactivated_at IS NULL AND k.revoked_at IS NULL
+                        \(deviceLock))
                 RETURNING id
                 """ as SQLQueryString)
             guard try await database.sql.raw(query).all().count == 1 else { return false }
