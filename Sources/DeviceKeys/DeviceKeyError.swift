@@ -17,7 +17,9 @@ public enum DeviceKeyError: Error, Sendable, Hashable, CustomStringConvertible {
     case unsupportedKeyType
     /// The key is EC, on a curve other than P-256.
     case unsupportedCurve
-    /// The EC point is not an uncompressed point on P-256.
+    /// The EC point is not in the uncompressed form (`0x04 ‖ X ‖ Y`, 65 bytes) both platforms export.
+    case ecPointNotUncompressed
+    /// The EC point is uncompressed but not a point on P-256.
     case invalidECPoint
     /// The RSA modulus is shorter than 2048 bits.
     case rsaKeyTooSmall(bits: Int)
@@ -52,6 +54,7 @@ public enum DeviceKeyError: Error, Sendable, Hashable, CustomStringConvertible {
         case .malformedPublicKey: "MALFORMED_PUBLIC_KEY"
         case .unsupportedKeyType: "UNSUPPORTED_KEY_TYPE"
         case .unsupportedCurve: "UNSUPPORTED_CURVE"
+        case .ecPointNotUncompressed: "EC_POINT_NOT_UNCOMPRESSED"
         case .invalidECPoint: "INVALID_EC_POINT"
         case .rsaKeyTooSmall: "RSA_KEY_TOO_SMALL"
         case .rsaKeyTooLarge: "RSA_KEY_TOO_LARGE"
@@ -77,7 +80,8 @@ public enum DeviceKeyError: Error, Sendable, Hashable, CustomStringConvertible {
         case .malformedPublicKey: "The public key is not a well-formed DER SubjectPublicKeyInfo."
         case .unsupportedKeyType: "Only EC P-256 and RSA public keys are supported."
         case .unsupportedCurve: "Only the P-256 curve is supported."
-        case .invalidECPoint: "The EC public key is not an uncompressed point on P-256."
+        case .ecPointNotUncompressed: "The EC public key is not an uncompressed point (0x04, X, Y: 65 bytes)."
+        case .invalidECPoint: "The EC public key is not a point on P-256."
         case .rsaKeyTooSmall(let bits): "The RSA key has \(bits) bits; at least 2048 are required."
         case .rsaKeyTooLarge(let bits): "The RSA key has \(bits) bits; at most 8192 are supported."
         case .emptySignature: "The signature is empty."

@@ -61,7 +61,9 @@ public struct DevicePublicKey: Sendable, Hashable {
     private static func p256Key(_ info: SubjectPublicKeyInfo) throws(DeviceKeyError) -> VerifyingKey {
         guard info.namedCurve == .NamedCurves.secp256r1 else { throw .unsupportedCurve }
         // Both platforms export the uncompressed form (0x04 ‖ X ‖ Y); nothing else is accepted.
-        guard info.subjectPublicKey.count == 65, info.subjectPublicKey.first == 0x04 else { throw .invalidECPoint }
+        guard info.subjectPublicKey.count == 65, info.subjectPublicKey.first == 0x04 else {
+            throw .ecPointNotUncompressed
+        }
         do {
             return .p256(try P256.Signing.PublicKey(x963Representation: info.subjectPublicKey))
         } catch {

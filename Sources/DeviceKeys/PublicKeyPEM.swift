@@ -57,9 +57,8 @@ enum PublicKeyPEM {
         guard let width = lines.first?.count, (1...maximumLineLength).contains(width),
             lines.dropLast().allSatisfy({ $0.count == width }), let last = lines.last, last.count <= width
         else { throw .malformedPEM }
-        guard let der = StandardBase64.decode(lines.joined(), paddingRequired: true), !der.isEmpty else {
-            throw .invalidPEMBase64
-        }
+        // Every line holds a character and padding alone is not base64, so what decodes is never empty.
+        guard let der = StandardBase64.decode(lines.joined(), paddingRequired: true) else { throw .invalidPEMBase64 }
         return der
     }
 }

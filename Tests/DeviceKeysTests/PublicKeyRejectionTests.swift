@@ -188,7 +188,22 @@ struct PublicKeyRejectionTests {
     @Test("A compressed P-256 point, which no documented client exports")
     func compressedPoint() throws {
         let der = try SPKIBuilder.p256(point: Array(Fixtures.p256Key.publicKey.compressedRepresentation))
-        expectRejection("INVALID_EC_POINT") { _ = try DevicePublicKey(derRepresentation: der) }
+        expectRejection("EC_POINT_NOT_UNCOMPRESSED") { _ = try DevicePublicKey(derRepresentation: der) }
+    }
+
+    @Test("An uncompressed point's tag with only X after it, 33 bytes")
+    func uncompressedTagCutShort() throws {
+        let point = Array(Fixtures.p256Key.publicKey.x963Representation.prefix(33))
+        let der = try SPKIBuilder.p256(point: point)
+        expectRejection("EC_POINT_NOT_UNCOMPRESSED") { _ = try DevicePublicKey(derRepresentation: der) }
+    }
+
+    @Test("A P-256 point in X9.62's hybrid form (0x06 or 0x07, then X and Y): 65 bytes, but not uncompressed")
+    func hybridPoint() throws {
+        var point = Array(Fixtures.p256Key.publicKey.x963Representation)
+        point[0] = 0x06 | (point[64] & 1)
+        let der = try SPKIBuilder.p256(point: point)
+        expectRejection("EC_POINT_NOT_UNCOMPRESSED") { _ = try DevicePublicKey(derRepresentation: der) }
     }
 
     @Test("An RSA key of 1024 bits")
