@@ -71,14 +71,20 @@ struct WriteHold {
         let (taken, tookIt) = AsyncStream<Void>.makeStream()
         let (released, release) = AsyncStream<Void>.makeStream()
         let key = Self.advisoryKey
-        Task {
+        let holder = Task {
+            // Ends the stream however the transaction ends, so a failure to take the lock cannot leave us waiting.
+            defer { tookIt.finish() }
             try await app.hale.database.writeTransaction { database in
                 try await database.sql.raw("SELECT pg_advisory_xact_lock(\(unsafeRaw: String(key)))").run()
                 tookIt.yield()
                 for await _ in released { break }
             }
         }
-        for await _ in taken { break }
+        var iterator = taken.makeAsyncIterator()
+        guard await iterator.next() != nil else {
+            try await holder.value
+            throw CancellationError()
+        }
         return { release.finish() }
     }
 
