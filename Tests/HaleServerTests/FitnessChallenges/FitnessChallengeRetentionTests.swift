@@ -66,8 +66,7 @@ struct FitnessChallengeRetentionTests {
             let hold = try await WriteHold.install(on: "fitness_challenge_members", in: app)
             let (expired, _) = try await hold.race(
                 { try await app.hale.healthRetention.deleteExpired() },
-                then: { _ = try await Sync.sync(app, token, Sync.batch([Self.late])) },
-                secondCommitted: { false })
+                then: { _ = try await Sync.sync(app, token, Sync.batch([Self.late])) })
             #expect(expired == 1)
             #expect(try await HTTP.progress(app, token, id) == 3_400)
         }

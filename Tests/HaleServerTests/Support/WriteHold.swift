@@ -1,6 +1,7 @@
 import Foundation
 import HaleTesting
 import SQLKit
+import Synchronization
 import Testing
 import Vapor
 
@@ -43,27 +44,33 @@ struct WriteHold {
         case delete = "DELETE"
     }
 
-    /// Runs `first` until it is held, then `second` until it waits for a lock or `secondCommitted` answers true,
-    /// then lets both finish; answers both results.
+    /// Runs `first` until it is held, then `second` until it waits for a lock or has finished, then lets both
+    /// finish; answers both results.
     func race<First: Sendable, Second: Sendable>(
         _ first: @escaping @Sendable () async throws -> First,
-        then second: @escaping @Sendable () async throws -> Second,
-        secondCommitted: @escaping @Sendable () async throws -> Bool
+        then second: @escaping @Sendable () async throws -> Second
     ) async throws -> (First, Second) {
         let release = try await take()
-        let firstTask = Task { try await first() }
-        let secondTask: Task<Second, any Error>
+        let firstRacer = Racer(first)
         do {
-            try await waitUntil(lockWaiters: 1)
-            secondTask = Task { try await second() }
-            try await waitUntil(lockWaiters: 2, or: secondCommitted)
+            try await waitUntil(lockWaiters: 1, while: firstRacer, "the first racer to be held")
         } catch {
             release()
-            _ = try? await firstTask.value
+            _ = try? await firstRacer.task.value
+            throw error
+        }
+        let secondRacer = Racer(second)
+        do {
+            try await waitUntil(
+                lockWaiters: 2, orFinished: secondRacer, "the second racer to wait for a lock or finish")
+        } catch {
+            release()
+            _ = try? await firstRacer.task.value
+            _ = try? await secondRacer.task.value
             throw error
         }
         release()
-        return (try await firstTask.value, try await secondTask.value)
+        return (try await firstRacer.task.value, try await secondRacer.task.value)
     }
 
     /// Takes the advisory lock in a transaction kept open until the answered function is called.
@@ -88,19 +95,41 @@ struct WriteHold {
         return { release.finish() }
     }
 
-    /// Waits until `count` statements of this database wait for a lock, or `done` answers true; 10 s at most.
-    private func waitUntil(
-        lockWaiters count: Int, or done: @escaping @Sendable () async throws -> Bool = { false }
+    /// Waits until `count` statements of this database wait for a lock; fails if `racer` finishes first, since then
+    /// it never wrote to the held table.
+    private func waitUntil<Value>(
+        lockWaiters count: Int, while racer: Racer<Value>, _ what: String
     ) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
+        try await poll(what) {
+            if try await lockWaiters() >= count { return true }
+            guard !racer.isFinished else {
+                Issue.record("the first racer finished without being held: it never wrote to the held table")
+                throw CancellationError()
+            }
+            return false
+        }
+    }
+
+    /// Waits until `count` statements of this database wait for a lock or `racer` has finished (and so committed).
+    private func waitUntil<Value>(
+        lockWaiters count: Int, orFinished racer: Racer<Value>, _ what: String
+    ) async throws {
+        try await poll(what) { racer.isFinished ? true : try await lockWaiters() >= count }
+    }
+
+    /// Polls `done` until it answers true. The deadline only ends a hang: on a loaded machine the racers' requests
+    /// can take many seconds to reach their statements, so it is far above what they need.
+    private func poll(_ what: String, until done: @Sendable () async throws -> Bool) async throws {
+        let deadline = ContinuousClock.now + Self.patience
         while ContinuousClock.now < deadline {
-            if try await lockWaiters() >= count { return }
             if try await done() { return }
             try await Task.sleep(for: .milliseconds(10))
         }
-        Issue.record("no racer waited for a lock within 10 s")
+        Issue.record("waited \(Self.patience) for \(what)")
         throw CancellationError()
     }
+
+    private static let patience = Duration.seconds(180)
 
     private func lockWaiters() async throws -> Int {
         try await app.hale.database.sql.raw(
@@ -110,4 +139,25 @@ struct WriteHold {
             """
         ).first(decodingColumn: "waiting", as: Int.self) ?? 0
     }
+}
+
+/// A racer's task, and whether it has finished.
+private final class Racer<Value: Sendable>: Sendable {
+    let task: Task<Value, any Error>
+    private let finished: Finished
+
+    init(_ body: @escaping @Sendable () async throws -> Value) {
+        let finished = Finished()
+        self.finished = finished
+        task = Task {
+            defer { finished.value.store(true, ordering: .releasing) }
+            return try await body()
+        }
+    }
+
+    var isFinished: Bool { finished.value.load(ordering: .acquiring) }
+}
+
+private final class Finished: Sendable {
+    let value = Atomic(false)
 }
