@@ -25,20 +25,24 @@ struct JSONWebKey: Sendable {
         }
     }
 
-    /// Whether `signature` is this key's signature over `signingInput` (RFC 7518 §3.3 and §3.4).
-    func isValidSignature(_ signature: [UInt8], for signingInput: [UInt8]) -> Bool {
+    /// Checks that `signature` is this key's signature over `signingInput` (RFC 7518 §3.3 and §3.4). Throws
+    /// `signatureLength` for a signature that cannot be one of this key's (a DER-encoded ES256 signature, say), else
+    /// `badSignature` unless it verifies.
+    func verify(_ signature: [UInt8], for signingInput: [UInt8]) throws(SocialTokenError) {
         switch material {
         case .rsa(let key):
             // RFC 7518 §3.3: the signature is exactly as long as the modulus.
-            guard signature.count == (key.keySizeInBits + 7) / 8 else { return false }
+            guard signature.count == (key.keySizeInBits + 7) / 8 else { throw .signatureLength }
             let rsaSignature = _RSA.Signing.RSASignature(rawRepresentation: signature)
-            return key.isValidSignature(rsaSignature, for: signingInput, padding: .insecurePKCS1v1_5)
+            guard key.isValidSignature(rsaSignature, for: signingInput, padding: .insecurePKCS1v1_5) else {
+                throw .badSignature
+            }
         case .p256(let key):
             // RFC 7518 §3.4: R and S, 32 bytes each, not DER.
-            guard signature.count == 64,
-                let ecdsaSignature = try? P256.Signing.ECDSASignature(rawRepresentation: signature)
-            else { return false }
-            return key.isValidSignature(ecdsaSignature, for: signingInput)
+            guard signature.count == 64 else { throw .signatureLength }
+            guard let ecdsaSignature = try? P256.Signing.ECDSASignature(rawRepresentation: signature),
+                key.isValidSignature(ecdsaSignature, for: signingInput)
+            else { throw .badSignature }
         }
     }
 }

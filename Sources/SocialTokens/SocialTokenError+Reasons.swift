@@ -14,6 +14,7 @@ extension SocialTokenError {
     static let missingKeyID = SocialTokenError.invalidToken("missing key id")
     static let unknownKeyID = SocialTokenError.invalidToken("unknown key id")
     static let algorithmKeyMismatch = SocialTokenError.invalidToken("algorithm does not match key")
+    static let signatureLength = SocialTokenError.invalidToken("signature length does not fit the key")
     static let badSignature = SocialTokenError.invalidToken("bad signature")
 
     // The claims.

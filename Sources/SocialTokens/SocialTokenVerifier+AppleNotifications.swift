@@ -18,7 +18,7 @@ extension SocialTokenVerifier {
         let policy = IDTokenPolicy.appleNotification(configuration)
         let key = try await verificationKey(jws.header.keyID, url: policy.keySetURL)
         guard key.algorithm == .rs256 else { throw .algorithmKeyMismatch }
-        guard key.isValidSignature(jws.signature, for: jws.signingInput) else { throw .badSignature }
+        try key.verify(jws.signature, for: jws.signingInput)
         let audiences = try policy.checkIssuerAudienceAndTimes(jws.claims, now: now())
         // Apple names one app; a notification for several cannot be attributed to one.
         guard audiences.count == 1, let audience = audiences.first else { throw .wrongAudience }

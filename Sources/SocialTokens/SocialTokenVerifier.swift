@@ -80,6 +80,6 @@ public actor SocialTokenVerifier {
     func verifySignature(of jws: CompactJWS, policy: IDTokenPolicy) async throws(SocialTokenError) {
         let key = try await verificationKey(jws.header.keyID, url: policy.keySetURL, format: policy.keySetFormat)
         guard key.algorithm == jws.header.algorithm else { throw .algorithmKeyMismatch }
-        guard key.isValidSignature(jws.signature, for: jws.signingInput) else { throw .badSignature }
+        try key.verify(jws.signature, for: jws.signingInput)
     }
 }
