@@ -21,7 +21,7 @@ struct KeySetParsingTests {
             ("key_ops sign", TestKeySet.rsa(TestKeys.otherRSA.publicKey, kid: "bad").with("key_ops", ["sign"])),
             ("n not base64url", TestKeySet.rsa(TestKeys.otherRSA.publicKey, kid: "bad").with("n", "a+b/")),
             ("no n", TestKeySet.rsa(TestKeys.otherRSA.publicKey, kid: "bad").with("n", nil)),
-            // Refused before the cryptographic library, which would take it: the signature would then be checked.
+            // Refused before the cryptographic library sees it (which refuses it too; the reason: KeyReadingTests).
             (
                 "RSA 8200",
                 [
