@@ -11,10 +11,12 @@ Run from anywhere with Python 3 and nothing else: python3 Fuzz/make-seeds.py. It
 
 import base64
 import hashlib
+import io
 import json
 import pathlib
 import re
 import shutil
+import zipfile
 
 FUZZ = pathlib.Path(__file__).resolve().parent
 ROOT = FUZZ.parent
@@ -311,6 +313,22 @@ def add_health_export_seeds():
         b'<HealthData locale="en"><Record type="&b;"/></HealthData>')
 
 
+def zipped(xml):
+    buffer = io.BytesIO()
+    # A fixed date, so that the seed is the same each time it is made.
+    entry = zipfile.ZipInfo("apple_health_export/export.xml", date_time=(2024, 3, 10, 0, 0, 0))
+    entry.compress_type = zipfile.ZIP_DEFLATED
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr(entry, xml)
+    return buffer.getvalue()
+
+
+def add_health_export_zip_seeds():
+    add("health-export-zip", "export", zipped(EXPORT.encode()))
+    # Inflates to 4 MiB of spaces after the root: past the target's limit of 1 MiB of XML.
+    add("health-export-zip", "bomb", zipped(b'<HealthData locale="en">' + b" " * (4 << 20)))
+
+
 # --- Dictionaries -------------------------------------------------------------------------------------------------
 
 JSON_TOKENS = ['{', '}', '[', ']', ':', ',', '"', 'true', 'false', 'null', '-0', '1e308', '-1e-400', '0.1',
@@ -361,6 +379,7 @@ DICTIONARY_TOKENS = {
     "strict-json": [JSON_TOKENS, KEYS["server"], KEYS["webauthn"]],
     "health-sync": [JSON_TOKENS, KEYS["server"]],
     "health-export": [KEYS["export"]],
+    "health-export-zip": [KEYS["export"], [b"PK\x03\x04", b"PK\x01\x02", b"PK\x05\x06", b"apple_health_export/"]],
 }
 
 
@@ -387,6 +406,7 @@ def main() -> None:
     add_strict_json_seeds()
     add_health_sync_seeds()
     add_health_export_seeds()
+    add_health_export_zip_seeds()
     seeds = FUZZ / "Seeds"
     shutil.rmtree(seeds, ignore_errors=True)
     for target, files in SEEDS.items():

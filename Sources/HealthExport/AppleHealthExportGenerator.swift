@@ -7,8 +7,8 @@ import ZIPFoundation
 ///
 /// Each day, in New York time (EST before `dstChange`, EDT from its 02:00 on): an Apple Watch records ten 10-minute walks
 /// of 100 steps from 09:00, and the iPhone records the same walks as 90 steps each (covered by the watch, so never
-/// counted); the iPhone alone records 50 steps at 20:00, a hand-entered 30 at 22:00, and 200 steps from 23:50 to
-/// 00:10 (half on each day). Besides: distance for each walk, a heart rate, an activity summary, a blood-pressure
+/// counted); the iPhone alone records 50 steps at 08:00, a hand-entered 30 at 08:30 (both before any walk, however
+/// many there are), and 200 steps from 23:50 to 00:10 (half on each day). Besides: distance for each walk, a heart rate, an activity summary, a blood-pressure
 /// correlation whose record also stands at the top level, a 30-minute run, and, once, a record with a broken date.
 public struct AppleHealthExportGenerator: Sendable {
     /// The first day, `YYYY-MM-DD`.
@@ -99,11 +99,11 @@ public struct AppleHealthExportGenerator: Sendable {
                 expected.distanceRecords += 1
             }
             buffer += Self.record(
-                "StepCount", "count", 50, "\(date) 20:00:00 \(offset)", "\(date) 20:05:00 \(offset)",
+                "StepCount", "count", 50, "\(date) 08:00:00 \(offset)", "\(date) 08:05:00 \(offset)",
                 source: "Ada’s iPhone",
                 device: Self.phone)
             buffer += Self.record(
-                "StepCount", "count", 30, "\(date) 22:00:00 \(offset)", "\(date) 22:05:00 \(offset)", source: "Health",
+                "StepCount", "count", 30, "\(date) 08:30:00 \(offset)", "\(date) 08:35:00 \(offset)", source: "Health",
                 device: nil, userEntered: true)
             buffer += Self.record(
                 "StepCount", "count", 200, "\(date) 23:50:00 \(offset)", "\(next) 00:10:00 \(nextOffset)",

@@ -12,12 +12,15 @@ public struct ExportElement: Sendable, Equatable {
     public var attributes: ExportAttributes
     /// Start or end.
     public var kind: Kind
+    /// Where its tag ends: the offset of the byte after its `>`, counting from the document's first byte.
+    public var end: Int64
 
     /// An element.
-    public init(name: String, attributes: ExportAttributes = [:], kind: Kind) {
+    public init(name: String, attributes: ExportAttributes = [:], kind: Kind, end: Int64 = 0) {
         self.name = name
         self.attributes = attributes
         self.kind = kind
+        self.end = end
     }
 }
 

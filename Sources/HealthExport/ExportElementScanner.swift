@@ -29,9 +29,11 @@ public struct ExportElementScanner: Sendable {
     private let keeping: [String]?
 
     /// A scanner at the start of a document, whose elements keep only the attributes named in `keeping` when it
-    /// is given (all are still checked): reading only what a pass needs saves most of the work.
-    public init(keeping: [String]? = nil) {
+    /// is given (all are still checked): reading only what a pass needs saves most of the work. A scanner that
+    /// starts at `offset` reads a document from there on, between two tags.
+    public init(keeping: [String]? = nil, startingAt offset: Int64 = 0) {
         self.keeping = keeping
+        self.offset = offset
     }
 
     /// Scans the next chunk, calling `element` for each complete tag, in order.
@@ -97,7 +99,9 @@ public struct ExportElementScanner: Sendable {
         offset += Int64(index - start)
         if closed {
             state = .text
-            try element(try ExportTagParser.element(from: pending.dropLast(), at: tagStart, keeping: keeping))
+            var found = try ExportTagParser.element(from: pending.dropLast(), at: tagStart, keeping: keeping)
+            found.end = offset
+            try element(found)
         } else {
             try checkLength()
         }
@@ -111,7 +115,10 @@ public struct ExportElementScanner: Sendable {
         track(byte)
         if byte == UInt8(ascii: ">"), let complete = try markup() {
             state = .text
-            if let found = complete { try element(found) }
+            if var found = complete {
+                found.end = offset
+                try element(found)
+            }
         } else {
             try checkLength()
         }

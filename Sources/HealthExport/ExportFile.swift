@@ -16,38 +16,96 @@ public enum ExportFile {
     }
 
     /// Calls `chunk` with the export's XML, chunk by chunk, from a zip or an XML file, each with how far the file
-    /// is read once it is handled.
-    public static func read(_ url: URL, _ chunk: (Data, Progress) throws -> Void) throws {
+    /// is read once it is handled; from byte `offset` of the XML on, when given. More than `limit` bytes of XML (a
+    /// zip whose entry inflates without end) is an `ExportError` as soon as the XML passes it.
+    public static func read(
+        _ url: URL, from offset: Int64 = 0, limit: Int64 = .max, _ chunk: (Data, Progress) throws -> Void
+    ) throws {
         let handle = try FileHandle(forReadingFrom: url)
         let magic = try handle.read(upToCount: 4) ?? Data()
         try handle.close()
+        try withoutActuallyEscaping(chunk) { chunk in
+            var reading = Reading(offset: offset, limit: limit, chunk: chunk)
+            try read(url, magic: magic, &reading)
+        }
+    }
+
+    private static func read(_ url: URL, magic: Data, _ reading: inout Reading) throws {
         if magic.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
-            try readZip(url, chunk)
+            let archive: Archive
+            do {
+                archive = try Archive(url: url, accessMode: .read)
+            } catch {
+                throw ExportError("The zip archive cannot be read (is it complete?): \(error).")
+            }
+            try readZip(archive, &reading)
         } else if magic.starts(with: Array("<".utf8)) || magic.starts(with: [0xEF, 0xBB, 0xBF]) {
-            try readXML(url, chunk)
+            try readXML(url, &reading)
         } else {
             throw ExportError("This file is neither a zip archive nor XML: export.zip or export.xml is expected.")
         }
     }
 
-    private static func readXML(_ url: URL, _ chunk: (Data, Progress) throws -> Void) throws {
-        let size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value ?? 0
-        let handle = try FileHandle(forReadingFrom: url)
-        defer { try? handle.close() }
-        var read: Int64 = 0
-        while let data = try handle.read(upToCount: chunkSize), !data.isEmpty {
-            read += Int64(data.count)
-            try chunk(data, Progress(bytesRead: read, fraction: size > 0 ? min(1, Double(read) / Double(size)) : 0))
-        }
-    }
-
-    private static func readZip(_ url: URL, _ chunk: (Data, Progress) throws -> Void) throws {
+    /// `read` of a zip archive held in memory: what the fuzzer feeds.
+    public static func read(
+        zip data: Data, limit: Int64 = .max, _ chunk: (Data, Progress) throws -> Void
+    ) throws {
         let archive: Archive
         do {
-            archive = try Archive(url: url, accessMode: .read)
+            archive = try Archive(data: data, accessMode: .read)
         } catch {
             throw ExportError("The zip archive cannot be read (is it complete?): \(error).")
         }
+        try withoutActuallyEscaping(chunk) { chunk in
+            var reading = Reading(offset: 0, limit: limit, chunk: chunk)
+            try readZip(archive, &reading)
+        }
+    }
+
+    static func tooLong(_ limit: Int64) -> ExportError {
+        ExportError("export.xml is longer than \(limit) bytes, the most this server imports.")
+    }
+
+    /// Hands on the XML from `offset`, counting it against `limit`.
+    private struct Reading {
+        let offset: Int64
+        let limit: Int64
+        let chunk: (Data, Progress) throws -> Void
+        /// Bytes of XML so far, those before `offset` included.
+        var position: Int64 = 0
+
+        init(offset: Int64, limit: Int64, chunk: @escaping (Data, Progress) throws -> Void) {
+            self.offset = offset
+            self.limit = limit
+            self.chunk = chunk
+        }
+
+        mutating func take(_ data: Data, total: Int64) throws {
+            let start = position
+            position += Int64(data.count)
+            guard position <= limit else { throw ExportFile.tooLong(limit) }
+            guard position > offset else { return }
+            let fraction = total > 0 ? min(1, Double(position) / Double(total)) : 0
+            let skipped = Int(max(0, offset - start))
+            try chunk(skipped == 0 ? data : data.dropFirst(skipped), Progress(bytesRead: position, fraction: fraction))
+        }
+    }
+
+    private static func readXML(_ url: URL, _ reading: inout Reading) throws {
+        let size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value ?? 0
+        guard size <= reading.limit else { throw tooLong(reading.limit) }
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        if reading.offset > 0 {
+            try handle.seek(toOffset: UInt64(reading.offset))
+            reading.position = reading.offset
+        }
+        while let data = try handle.read(upToCount: chunkSize), !data.isEmpty {
+            try reading.take(data, total: size)
+        }
+    }
+
+    private static func readZip(_ archive: Archive, _ reading: inout Reading) throws {
         guard
             let entry = archive.first(where: {
                 $0.type == .file
@@ -57,13 +115,11 @@ public enum ExportFile {
         else {
             throw ExportError("The zip archive holds no apple_health_export/export.xml.")
         }
-        let total = Int64(entry.uncompressedSize)
-        var read: Int64 = 0
+        // What the archive declares, for progress only: the bytes that arrive are what is counted.
+        let total = Int64(clamping: entry.uncompressedSize)
         do {
             _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: false) { data in
-                read += Int64(data.count)
-                try chunk(
-                    data, Progress(bytesRead: read, fraction: total > 0 ? min(1, Double(read) / Double(total)) : 0))
+                try reading.take(data, total: total)
             }
         } catch let error as ExportError {
             throw error

@@ -31,13 +31,27 @@ public struct ImportedSample: Sendable, Equatable {
         case malformed(String)
     }
 
-    /// The record as a sample, or why it is not one.
+    /// The longest `sourceName` taken, in bytes: a device's or an app's name.
+    public static let maximumSourceNameBytes = 256
+    /// The longest `unit`, in bytes: HealthKit's are short (`count/min`, `mL/(kg·min)`).
+    public static let maximumUnitBytes = 32
+    /// The longest `device`, in bytes: HealthKit's descriptions are under 300.
+    public static let maximumDeviceBytes = 1_024
+
+    /// The record as a sample, or why it is not one. Text longer than a record of Apple's holds makes it malformed,
+    /// so that what an import keeps of a sample is small, whatever the file.
     public static func from(_ record: AppleHealthRecord) -> Result<ImportedSample, Skip> {
         guard let type = HealthSampleType(parsing: record.type) else { return .failure(.type(record.type)) }
         guard let text = record.value, let value = Double(text), value.isFinite else {
             return .failure(.malformed("value"))
         }
-        guard let unit = record.unit, !unit.isEmpty else { return .failure(.malformed("unit")) }
+        guard let unit = record.unit, !unit.isEmpty, unit.utf8.count <= maximumUnitBytes else {
+            return .failure(.malformed("unit"))
+        }
+        guard (record.sourceName?.utf8.count ?? 0) <= maximumSourceNameBytes else {
+            return .failure(.malformed("sourceName"))
+        }
+        guard (record.device?.utf8.count ?? 0) <= maximumDeviceBytes else { return .failure(.malformed("device")) }
         guard let start = record.startDate.flatMap(AppleHealthDate.init) else {
             return .failure(.malformed("startDate"))
         }

@@ -35,6 +35,7 @@ struct AppleHealthExportReaderTests {
             switch event {
             case .record(let record): records.append(record)
             case .skipped(let name): skipped.append(name)
+            case .boundary: break
             }
         }
         try reader.finish()

@@ -11,7 +11,7 @@ struct FuzzTarget: Sendable {
     /// Every target, in the order `.ci/fuzz` runs them.
     static let all: [FuzzTarget] = [
         .cbor, .coseKey, .webAuthnRegistration, .webAuthnAuthentication, .appAttestAttestation, .appAttestAssertion,
-        .playIntegrity, .deviceKeys, .socialTokens, .strictJSON, .healthSync, .healthExport,
+        .playIntegrity, .deviceKeys, .socialTokens, .strictJSON, .healthSync, .healthExport, .healthExportZip,
     ]
 
     /// The target `HALE_FUZZ_TARGET` names; the process ends with the list of names when it names none.
