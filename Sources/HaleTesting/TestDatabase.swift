@@ -30,8 +30,10 @@ public enum TestDatabase: String, CaseIterable, CustomTestStringConvertible, Sen
         let name = "hale_test_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
         switch self {
         case .sqlite:
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(name).sqlite").path
-            return ("sqlite:\(path)", { Self.removeSQLite(at: path) })
+            // In a folder of its own, which is also the installation's data directory (`server.dataDirectory`).
+            let folder = try privateTemporaryDirectory(name)
+            let path = folder.appendingPathComponent("hale.sqlite").path
+            return ("sqlite:\(path)", { try? FileManager.default.removeItem(at: folder) })
         case .postgres:
             guard let admin = Self.postgresAdminURL else { throw TestSetupError("HALE_TEST_POSTGRES_URL is not set") }
             try await Self.postgresAdmin(admin, "CREATE DATABASE \(name)")
@@ -41,12 +43,6 @@ public enum TestDatabase: String, CaseIterable, CustomTestStringConvertible, Sen
                     try? await Self.postgresAdmin(admin, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
                 }
             )
-        }
-    }
-
-    private static func removeSQLite(at path: String) {
-        for suffix in ["", "-wal", "-shm"] {
-            try? FileManager.default.removeItem(atPath: path + suffix)
         }
     }
 
@@ -71,6 +67,14 @@ public enum TestDatabase: String, CaseIterable, CustomTestStringConvertible, Sen
         }
         try await app.asyncShutdown()
     }
+}
+
+/// A new directory in the temporary folder that only this user may enter, as Hale's data directory must be.
+public func privateTemporaryDirectory(_ name: String = "hale_data_\(UUID().uuidString.lowercased())") throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(name, isDirectory: true)
+    try FileManager.default.createDirectory(
+        at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    return folder
 }
 
 /// A test could not set up what it needs.

@@ -39,6 +39,12 @@ esac
 
 port=$("$python" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 export HALE_DATABASE_URL="$url" HALE_SERVER_PORT="$port" HALE_SERVER_HOST=127.0.0.1
+# Hale's own files (uploads; with SQLite its key-encryption key) in this run's folder, and under PostgreSQL, which keeps
+# no key of its own, a key-encryption key made for the run.
+export HALE_SERVER_DATA_DIRECTORY="$work/data"
+case "$url" in
+    postgres*) export HALE_SECRETS_KEY_ENCRYPTION_KEY="$("$python" -c 'import base64,os; print(base64.b64encode(os.urandom(32)).decode())')" ;;
+esac
 export HALE_PASSKEYS_RP_ID=localhost HALE_PASSKEYS_ORIGINS="http://localhost:$port"
 export HALE_RATE_LIMITS_SIGN_IN_PER_IP=1000/1m
 

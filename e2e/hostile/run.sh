@@ -42,6 +42,12 @@ esac
 
 port=$(free_port)
 export HALE_DATABASE_URL="$url" HALE_SERVER_PORT="$port" HALE_SERVER_HOST=127.0.0.1
+# Hale's own files (uploads; with SQLite its key-encryption key) in this run's folder, and under PostgreSQL, which keeps
+# no key of its own, a key-encryption key made for the run.
+export HALE_SERVER_DATA_DIRECTORY="$work/data"
+case "$url" in
+    postgres*) export HALE_SECRETS_KEY_ENCRYPTION_KEY="$("$python" -c 'import base64,os; print(base64.b64encode(os.urandom(32)).decode())')" ;;
+esac
 export HALE_PASSKEYS_RP_ID=localhost HALE_PASSKEYS_ORIGINS="http://localhost:$port"
 export HALE_APP_ATTEST_DEVELOPMENT_MODE=true
 # Long enough that the tokens the world made stay valid for the whole run, however slow the server gets.
@@ -54,6 +60,7 @@ export HALE_RATE_LIMITS_SOCIAL_SIGN_IN_PER_IP=1000000/1m HALE_RATE_LIMITS_APPLE_
 export HALE_RATE_LIMITS_SIGN_IN_PER_IP=1000000/1m HALE_RATE_LIMITS_REFRESH_PER_IP=1000000/1m
 export HALE_RATE_LIMITS_ATTESTATION_PER_ACCOUNT=1000000/1m HALE_RATE_LIMITS_CONFIRMATION_ANSWERS_PER_ACCOUNT=1000000/1m
 export HALE_RATE_LIMITS_ACCOUNT_EXPORTS_PER_ACCOUNT=1000000/1m
+export HALE_RATE_LIMITS_HEALTH_IMPORTS_PER_ACCOUNT=1000000/1m HALE_RATE_LIMITS_HEALTH_IMPORTS_PER_IP=1000000/1m
 
 "$binary" migrate >"$work/migrate.log" 2>&1 || { cat "$work/migrate.log"; exit 1; }
 admin_key=$("$binary" admin-keys create --name hostile-suite | "$python" -c 'import json,sys; print(json.load(sys.stdin)["key"])')

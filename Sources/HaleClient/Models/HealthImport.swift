@@ -20,12 +20,30 @@ public struct HealthImport: Sendable, Hashable, Decodable {
         public let imported: Int
         /// Samples stored already: by an earlier import, or synced through HealthKit.
         public let deduplicated: Int
-        /// Records of types the server keeps no samples of, by type.
+        /// Records of types the server keeps no samples of, by type: the first 64 types met.
         public let skippedByType: [String: Int]
+        /// Records of types the server keeps no samples of, beyond those `skippedByType` names.
+        public let skippedOtherTypes: Int
         /// Records of kinds the person does not share from Apple Health, by kind.
         public let skippedWithoutConsent: [String: Int]
         /// Records refused, by reason.
         public let rejected: [String: Int]
+
+        private enum CodingKeys: String, CodingKey {
+            case recordsRead, imported, deduplicated, skippedByType, skippedOtherTypes, skippedWithoutConsent, rejected
+        }
+
+        /// Decodes a summary; a server from before `skippedOtherTypes` counts none.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            recordsRead = try container.decode(Int.self, forKey: .recordsRead)
+            imported = try container.decode(Int.self, forKey: .imported)
+            deduplicated = try container.decode(Int.self, forKey: .deduplicated)
+            skippedByType = try container.decode([String: Int].self, forKey: .skippedByType)
+            skippedOtherTypes = try container.decodeIfPresent(Int.self, forKey: .skippedOtherTypes) ?? 0
+            skippedWithoutConsent = try container.decode([String: Int].self, forKey: .skippedWithoutConsent)
+            rejected = try container.decode([String: Int].self, forKey: .rejected)
+        }
     }
 
     /// Why an import failed.
@@ -38,7 +56,7 @@ public struct HealthImport: Sendable, Hashable, Decodable {
 
     /// Its id.
     public let id: String
-    /// `queued`, `running`, `completed` or `failed`.
+    /// `uploading`, `queued`, `running`, `completed` or `failed`.
     public let status: String
     /// The uploaded file's size.
     public let bytes: Int64

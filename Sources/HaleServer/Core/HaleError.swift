@@ -101,6 +101,8 @@ extension HaleError.Code {
     public static let freshSignInRequired = Self(rawValue: "FRESH_SIGN_IN_REQUIRED")
     /// The account page's state-changing request came without its CSRF token, or from another origin (403).
     public static let csrfRejected = Self(rawValue: "CSRF_REJECTED")
+    /// The server has no room to store what the request sends now.
+    public static let insufficientStorage = Self(rawValue: "INSUFFICIENT_STORAGE")
 }
 
 extension HaleError {

@@ -16,7 +16,7 @@ export async function renderImports(refresh) {
     if (imports.length && unfinished(imports[0]) && following !== imports[0].id) follow(imports[0].id);
 }
 
-const unfinished = item => item.status === 'queued' || item.status === 'running';
+const unfinished = item => ['uploading', 'queued', 'running'].includes(item.status);
 
 function show(item) {
     document.getElementById('import-status').hidden = false;
@@ -24,12 +24,15 @@ function show(item) {
     const text = document.getElementById('import-text');
     const summary = item.summary;
     const skipped = Object.values(summary.skippedByType).reduce((sum, count) => sum + count, 0)
+        + summary.skippedOtherTypes
         + Object.values(summary.skippedWithoutConsent).reduce((sum, count) => sum + count, 0);
     const rejected = Object.values(summary.rejected).reduce((sum, count) => sum + count, 0);
     const counts = `${summary.imported.toLocaleString()} imported, ${summary.deduplicated.toLocaleString()} already here, `
         + `${skipped.toLocaleString()} not taken, ${rejected.toLocaleString()} refused`;
     bar.value = item.status === 'completed' ? 1 : (item.progress ? item.progress.fraction : 0);
-    if (item.status === 'queued') {
+    if (item.status === 'uploading') {
+        text.textContent = 'Uploading the export.';
+    } else if (item.status === 'queued') {
         text.textContent = 'Uploaded; waiting for the import to start.';
     } else if (item.status === 'running') {
         const phase = item.progress ? phases[item.progress.phase] || item.progress.phase : 'Importing';

@@ -5,11 +5,13 @@ import Logging
 
 /// Apple Health exports uploaded through the API (`POST /api/v1/health/imports`), imported in the background.
 ///
-/// The upload is written to `directory` as it arrives, never held in memory, and queued. Any instance's
-/// `processNext` claims the oldest queued import for a lease it renews as it goes, so any number of instances may
-/// run it; each needs the same `directory`. After every batch the import's checkpoint is stored in the batch's own
-/// transaction, so an instance that stops (or dies) leaves an import that the next claim resumes where it was,
-/// counting nothing twice.
+/// An upload first takes the account's place (one import per account is uploading, queued or running), then is
+/// written to `directory` as it arrives, never held in memory, and queued. Any instance's `processNext` claims the
+/// import that has waited longest, for a lease it renews as it goes, so any number of instances may run it; each
+/// needs the same `directory`. After every batch the import's checkpoint is stored in the batch's own transaction,
+/// so an instance that stops (or dies) leaves an import that the next claim resumes where it was, counting nothing
+/// twice. An import that has had its turn (`timeSlice`) while another account's waits goes back to the queue
+/// behind it: one account's large file cannot hold the worker from everyone else.
 public struct HealthImports: Sendable {
     let repository: any HealthImportRepository
     let importer: AppleHealthImport
@@ -19,53 +21,38 @@ public struct HealthImports: Sendable {
     public let directory: URL
     /// The largest upload taken (`health.imports.maxBytes`).
     public let maximumBytes: Int64
+    /// The free space an upload must leave in `directory` (`health.imports.minFreeBytes`).
+    public let minimumFreeBytes: Int64
+    /// How long an import runs while another account's waits, before it gives way (`health.imports.timeSlice`).
+    let timeSlice: Duration
     /// How long a claim holds without progress before another instance may take the import over.
     static let lease: Duration = .seconds(120)
+    /// How long an upload's place is kept without word from it (an upload notes its progress every
+    /// `uploadNoteInterval`): its instance died in the middle.
+    static let uploadIdleLimit: TimeInterval = 15 * 60
     /// Passes an import may fail on a server error (the database gone, a bug) before it fails for good: each retry
     /// waits for the lease of the pass before it to lapse, so a database restarted in the middle costs a pass, not
     /// the import, and an import that cannot succeed is not retried for ever.
     static let maximumAttempts = 5
 
+    init(
+        repository: any HealthImportRepository, importer: AppleHealthImport, consents: HealthConsents,
+        clock: HaleClock, directory: URL, maximumBytes: Int64, minimumFreeBytes: Int64 = 0,
+        timeSlice: Duration = .seconds(30)
+    ) {
+        self.repository = repository
+        self.importer = importer
+        self.consents = consents
+        self.clock = clock
+        self.directory = directory
+        self.maximumBytes = maximumBytes
+        self.minimumFreeBytes = minimumFreeBytes
+        self.timeSlice = timeSlice
+    }
+
     /// What a finished pass did.
     public enum Outcome: Sendable, Equatable {
-        case idle, completed(UUID), failed(UUID, code: String), released(UUID), claimLost(UUID)
-    }
-
-    /// Refuses an upload before its body is read: the account shares no kind of data from Apple Health
-    /// (`CONSENT_REQUIRED`), or already has an import queued or running (`CONFLICT`).
-    public func checkCanUpload(for account: AccountID) async throws {
-        guard try await consents.current(of: account).contains(where: { $0.platform == .apple }) else {
-            throw HaleError(
-                .consentRequired, status: 403,
-                message: "No consent to any kind of data from apple; grant it before importing an export.")
-        }
-        if let active = try await repository.imports(of: account, limit: 1).first,
-            active.status == .queued || active.status == .running
-        {
-            throw Self.alreadyImporting(active.id)
-        }
-    }
-
-    /// Where an upload with this id is written while it arrives, and then kept.
-    public func files(for id: UUID) -> (partial: URL, complete: URL) {
-        (
-            directory.appendingPathComponent("\(id.uuidString.lowercased()).upload.part"),
-            directory.appendingPathComponent("\(id.uuidString.lowercased()).upload")
-        )
-    }
-
-    /// Queues the complete upload `id` (at `files(for:).complete`) for the account.
-    public func enqueue(_ id: UUID, bytes: Int64, account: AccountID, zone: TimeZone) async throws -> HealthImport {
-        let now = clock.now()
-        let record = HealthImport(
-            id: id, accountId: account, status: .queued, bytes: bytes, timeZone: zone.identifier, createdAt: now,
-            updatedAt: now, completedAt: nil, phase: nil, recordsRead: 0, fraction: 0,
-            checkpoint: AppleHealthImport.Checkpoint(), errorCode: nil, errorMessage: nil)
-        if let active = try await repository.enqueue(record) {
-            try? FileManager.default.removeItem(at: files(for: id).complete)
-            throw Self.alreadyImporting(active)
-        }
-        return record
+        case idle, completed(UUID), failed(UUID, code: String), released(UUID), claimLost(UUID), paused(UUID)
     }
 
     /// The account's newest imports, newest first.
@@ -81,9 +68,9 @@ public struct HealthImports: Sendable {
         return found
     }
 
-    /// Claims the oldest queued import and imports it; cancelled, stops after the batch in progress and gives the
-    /// import back to the queue. A server error ends the pass and leaves its lease to lapse; the claim after the
-    /// `maximumAttempts`th such pass fails the import with `IMPORT_FAILED`.
+    /// Claims the import that has waited longest and imports it, for its turn; cancelled, stops after the batch in
+    /// progress and gives the import back to the queue. A server error ends the pass and leaves its lease to lapse;
+    /// the claim after the `maximumAttempts`th such pass fails the import with `IMPORT_FAILED`.
     public func processNext(logger: Logger) async throws -> Outcome {
         guard let claimed = try await repository.claimNext(at: clock.now(), lease: Self.lease) else { return .idle }
         let record = claimed.record
@@ -97,30 +84,43 @@ public struct HealthImports: Sendable {
         guard FileManager.default.fileExists(atPath: file.path) else {
             return try await fail(claimed, code: "FILE_MISSING", message: "The uploaded file is gone from this server.")
         }
-        let progress = ProgressWriter(repository: repository, claimed: claimed, clock: clock)
+        let progress = ImportProgressWriter(repository: repository, claimed: claimed, clock: clock)
+        let turn = ImportTurn(slice: timeSlice) { [repository, clock] in
+            (try? await repository.othersWaiting(besides: record.accountId, at: clock.now())) ?? false
+        }
         do {
             let repository = repository
             let clock = clock
-            let summary = try await importer.run(
+            let outcome = try await importer.run(
                 file, account: record.accountId, zone: TimeZone(identifier: record.timeZone) ?? .gmt,
                 from: record.checkpoint,
                 committing: { checkpoint, database in
                     try await repository.checkpoint(claimed, checkpoint, at: clock.now(), on: database)
                 },
-                progress: { progress.report($0) })
+                pausing: { await turn.isOver() }, progress: { progress.report($0) })
             await progress.flush()
-            var checkpoint = record.checkpoint
-            checkpoint.summary = summary
-            _ = try await repository.finish(
-                claimed, as: .completed, checkpoint: checkpoint, error: nil, at: clock.now())
-            try? FileManager.default.removeItem(at: file)
-            logger.info("health import completed", metadata: ["import": "\(record.id)"])
-            return .completed(record.id)
+            switch outcome {
+            case .paused:
+                guard try await repository.release(claimed, at: clock.now(), requeued: true) else {
+                    return .claimLost(record.id)
+                }
+                logger.debug("health import gave way to another account's", metadata: ["import": "\(record.id)"])
+                return .paused(record.id)
+            case .completed(let summary):
+                var checkpoint = record.checkpoint
+                checkpoint.summary = summary
+                checkpoint.check.complete = true
+                _ = try await repository.finish(
+                    claimed, as: .completed, checkpoint: checkpoint, error: nil, at: clock.now())
+                try? FileManager.default.removeItem(at: file)
+                logger.info("health import completed", metadata: ["import": "\(record.id)"])
+                return .completed(record.id)
+            }
         } catch is CancellationError {
             // In a task of its own: this one is cancelled, and so would be the statement that gives the import back.
             let repository = repository
             let now = clock.now()
-            _ = try await Task { try await repository.release(claimed, at: now) }.value
+            _ = try await Task { try await repository.release(claimed, at: now, requeued: false) }.value
             return .released(record.id)
         } catch is HealthImportClaimLost {
             return .claimLost(record.id)
@@ -140,10 +140,15 @@ public struct HealthImports: Sendable {
         return .failed(claimed.record.id, code: code)
     }
 
-    /// Deletes files in `directory` that no queued or running import needs: uploads whose import ended, or whose
-    /// account was deleted, after ten minutes (a file just uploaded is queued a moment after it is in place), and
-    /// uploads cut off in the middle, after a day (one may still be arriving).
+    /// Gives up the places of uploads that stopped arriving (their instance died), then deletes files in
+    /// `directory` that no import needs: uploads whose import ended, or whose account was deleted, after ten
+    /// minutes (a file just uploaded is queued a moment after it is in place), and uploads cut off in the middle,
+    /// after a day.
     public func sweepFiles() async throws -> Int {
+        for id in try await repository.abandonUploads(idleSince: clock.now().addingTimeInterval(-Self.uploadIdleLimit))
+        {
+            try? FileManager.default.removeItem(at: files(for: id).partial)
+        }
         let keep = try await repository.unfinishedIDs()
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         let now = clock.now()
@@ -165,53 +170,25 @@ public struct HealthImports: Sendable {
         }
         return removed
     }
-
-    static func alreadyImporting(_ id: UUID) -> HaleError {
-        HaleError(
-            .conflict, status: 409,
-            message: "An import into this account is queued or running already (\(id.uuidString.lowercased())).")
-    }
 }
 
-/// Writes an import's progress at most once a second, renewing its claim.
-private final class ProgressWriter: @unchecked Sendable {
-    private let repository: any HealthImportRepository
-    private let claimed: ClaimedHealthImport
-    private let clock: HaleClock
-    private let lock = NSLock()
-    private var last = Date.distantPast
-    private var latest: AppleHealthImport.Progress?
-    private var writing: Task<Void, Never>?
+/// One import's turn at the worker: over once it has run `slice` while another account's import waits. Whether
+/// one waits is asked at most once a slice, so a worker alone with one import never asks between its batches.
+actor ImportTurn {
+    private let slice: Duration
+    private let othersWaiting: @Sendable () async -> Bool
+    private var nextLook: ContinuousClock.Instant
 
-    init(repository: any HealthImportRepository, claimed: ClaimedHealthImport, clock: HaleClock) {
-        self.repository = repository
-        self.claimed = claimed
-        self.clock = clock
+    init(slice: Duration, othersWaiting: @escaping @Sendable () async -> Bool) {
+        self.slice = slice
+        self.othersWaiting = othersWaiting
+        nextLook = .now + slice
     }
 
-    func report(_ progress: AppleHealthImport.Progress) {
-        let now = Date()
-        lock.withLock {
-            latest = progress
-            guard now.timeIntervalSince(last) >= 1, writing == nil else { return }
-            last = now
-            writing = Task { [self] in
-                await write(progress)
-                lock.withLock { writing = nil }
-            }
-        }
-    }
-
-    /// Waits for a write in progress and writes the latest progress.
-    func flush() async {
-        let (pending, progress) = lock.withLock { (writing, latest) }
-        await pending?.value
-        if let progress { await write(progress) }
-    }
-
-    private func write(_ progress: AppleHealthImport.Progress) async {
-        _ = try? await repository.progress(
-            claimed, phase: progress.phase, recordsRead: progress.recordsRead, fraction: progress.fraction,
-            at: clock.now(), lease: HealthImports.lease)
+    func isOver() async -> Bool {
+        guard ContinuousClock.now >= nextLook else { return false }
+        if await othersWaiting() { return true }
+        nextLook = .now + slice
+        return false
     }
 }

@@ -19,6 +19,10 @@ public enum RateLimitBudget: String, CaseIterable, Sendable {
     case confirmationAnswersPerAccount
     /// Whole-account exports, per signed-in account: each reads everything the account holds.
     case accountExportsPerAccount
+    /// Apple Health export uploads, per signed-in account: each may write gigabytes to disk.
+    case healthImportsPerAccount
+    /// Apple Health export uploads, per client network.
+    case healthImportsPerIp
 
     /// The configuration key: `rateLimits.signInPerIp`.
     public var configPath: String { "rateLimits.\(rawValue)" }

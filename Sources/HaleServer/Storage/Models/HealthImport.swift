@@ -4,6 +4,8 @@ import Foundation
 public struct HealthImport: Sendable, Equatable {
     /// Where an import is.
     public enum Status: String, Sendable, Codable {
+        /// Its file is still arriving: the account's place is taken, nothing is queued yet.
+        case uploading
         /// Uploaded, waiting for an instance to claim it.
         case queued
         /// Being imported.

@@ -5,7 +5,12 @@ import SQLKit
 struct SQLHealthImportRepository: HealthImportRepository {
     let database: HaleDatabase
 
-    func enqueue(_ record: HealthImport) async throws -> UUID? {
+    private static let active = [
+        HealthImport.Status.uploading.rawValue, HealthImport.Status.queued.rawValue,
+        HealthImport.Status.running.rawValue,
+    ]
+
+    func reserve(_ record: HealthImport) async throws -> UUID? {
         try await database.writeTransaction { database in
             // `FOR UPDATE` below locks the rows it finds, and there are none to find when two uploads race: the
             // account's row serialises them (SQLite's write transactions are serial already).
@@ -13,7 +18,7 @@ struct SQLHealthImportRepository: HealthImportRepository {
             let active = try await database.sql.raw(
                 """
                 SELECT id FROM health_imports WHERE account_id = \(bind: record.accountId)
-                AND status IN ('queued', 'running')\(unsafeRaw: database.isPostgres ? " FOR UPDATE" : "")
+                AND status IN ('uploading', 'queued', 'running')\(unsafeRaw: database.isPostgres ? " FOR UPDATE" : "")
                 """
             ).first()
             if let active { return try active.decode(column: "id", as: UUID.self) }
@@ -21,6 +26,34 @@ struct SQLHealthImportRepository: HealthImportRepository {
                 .values(try Self.bindings(record)).run()
             return nil
         }
+    }
+
+    func touchUpload(_ id: UUID, of account: AccountID, at date: Date) async throws {
+        try await uploading(id, of: account).set("updated_at", to: date).run()
+    }
+
+    func queueUpload(_ id: UUID, of account: AccountID, bytes: Int64, at date: Date) async throws -> HealthImport? {
+        try await uploading(id, of: account)
+            .set("status", to: HealthImport.Status.queued.rawValue).set("bytes", to: bytes)
+            .set("queued_at", to: date).set("updated_at", to: date)
+            .returning("*").first().map(Self.record)
+    }
+
+    func abandonUpload(_ id: UUID, of account: AccountID) async throws {
+        try await database.sql.delete(from: "health_imports").where("id", .equal, id)
+            .where("account_id", .equal, account).where("status", .equal, HealthImport.Status.uploading.rawValue).run()
+    }
+
+    func abandonUploads(idleSince date: Date) async throws -> [UUID] {
+        let rows = try await database.sql.delete(from: "health_imports")
+            .where("status", .equal, HealthImport.Status.uploading.rawValue).where("updated_at", .lessThan, date)
+            .returning("id").all()
+        return try rows.map { try $0.decode(column: "id", as: UUID.self) }
+    }
+
+    private func uploading(_ id: UUID, of account: AccountID) -> SQLUpdateBuilder {
+        database.sql.update("health_imports").where("id", .equal, id).where("account_id", .equal, account)
+            .where("status", .equal, HealthImport.Status.uploading.rawValue)
     }
 
     func find(_ id: UUID, of account: AccountID) async throws -> HealthImport? {
@@ -43,12 +76,22 @@ struct SQLHealthImportRepository: HealthImportRepository {
                 claimed_until = \(bind: until), attempts = attempts + 1, updated_at = \(bind: date)
                 WHERE id IN (SELECT id FROM health_imports
                   WHERE status = 'queued' OR (status = 'running' AND claimed_until <= \(bind: date))
-                  ORDER BY created_at LIMIT 1\(unsafeRaw: database.skipLocked))
+                  ORDER BY queued_at, created_at LIMIT 1\(unsafeRaw: database.skipLocked))
                 RETURNING *
                 """
             ).first()
         }
         return try row.map { ClaimedHealthImport(record: try Self.record($0), claim: claim) }
+    }
+
+    func othersWaiting(besides account: AccountID, at date: Date) async throws -> Bool {
+        let row = try await database.sql.raw(
+            """
+            SELECT 1 AS waiting FROM health_imports WHERE account_id <> \(bind: account)
+            AND (status = 'queued' OR (status = 'running' AND claimed_until <= \(bind: date))) LIMIT 1
+            """
+        ).first()
+        return row != nil
     }
 
     func progress(
@@ -67,7 +110,7 @@ struct SQLHealthImportRepository: HealthImportRepository {
     ) async throws {
         let text = try Self.text(of: checkpoint)
         let updated = try await SQLHealthImportRepository(database: database).updateClaimed(claimed) { update in
-            update.set("records_committed", to: checkpoint.events).set("summary", to: text).set("updated_at", to: date)
+            Self.set(checkpoint, summary: text, on: update).set("updated_at", to: date)
         }
         guard updated else { throw HealthImportClaimLost() }
     }
@@ -78,25 +121,26 @@ struct SQLHealthImportRepository: HealthImportRepository {
     ) async throws -> Bool {
         let text = try Self.text(of: checkpoint)
         return try await updateClaimed(claimed) { update in
-            update.set("status", to: status.rawValue).set("records_committed", to: checkpoint.events)
-                .set("summary", to: text).set("error_code", to: error?.code).set("error_message", to: error?.message)
+            Self.set(checkpoint, summary: text, on: update.set("status", to: status.rawValue))
+                .set("error_code", to: error?.code).set("error_message", to: error?.message)
                 .set("completed_at", to: date).set("updated_at", to: date).set("claim_id", to: SQLLiteral.null)
                 .set("claimed_until", to: SQLLiteral.null)
         }
     }
 
-    func release(_ claimed: ClaimedHealthImport, at date: Date) async throws -> Bool {
+    func release(_ claimed: ClaimedHealthImport, at date: Date, requeued: Bool) async throws -> Bool {
         try await updateClaimed(claimed) { update in
-            // Given back at a shutdown: that pass did not fail, so it does not count towards the import's attempts.
-            update.set("status", to: HealthImport.Status.queued.rawValue).set("claim_id", to: SQLLiteral.null)
-                .set("claimed_until", to: SQLLiteral.null).set("updated_at", to: date)
-                .set(SQLIdentifier("attempts"), to: SQLRaw("attempts - 1"))
+            // Not a failed pass, so it does not count towards the import's attempts.
+            let released = update.set("status", to: HealthImport.Status.queued.rawValue)
+                .set("claim_id", to: SQLLiteral.null).set("claimed_until", to: SQLLiteral.null)
+                .set("updated_at", to: date).set(SQLIdentifier("attempts"), to: SQLRaw("attempts - 1"))
+            return requeued ? released.set("queued_at", to: date) : released
         }
     }
 
     func unfinishedIDs() async throws -> Set<UUID> {
         let rows = try await database.sql.select().column("id").from("health_imports")
-            .where("status", .in, [HealthImport.Status.queued.rawValue, HealthImport.Status.running.rawValue]).all()
+            .where("status", .in, Self.active).all()
         return Set(try rows.map { try $0.decode(column: "id", as: UUID.self) })
     }
 
@@ -110,9 +154,17 @@ struct SQLHealthImportRepository: HealthImportRepository {
         return !rows.isEmpty
     }
 
+    private static func set(
+        _ checkpoint: AppleHealthImport.Checkpoint, summary: String, on update: SQLUpdateBuilder
+    ) -> SQLUpdateBuilder {
+        update.set("records_committed", to: checkpoint.events).set("resume_offset", to: checkpoint.offset)
+            .set("summary", to: summary).set("checked_offset", to: checkpoint.check.offset)
+            .set("checked_records", to: checkpoint.check.records).set("check_complete", to: checkpoint.check.complete)
+    }
+
     private static let columns = [
         "id", "account_id", "status", "bytes", "time_zone", "created_at", "updated_at", "attempts", "records_read",
-        "fraction", "records_committed", "summary",
+        "fraction", "records_committed", "summary", "queued_at",
     ]
 
     private static func bindings(_ record: HealthImport) throws -> [any SQLExpression] {
@@ -120,7 +172,7 @@ struct SQLHealthImportRepository: HealthImportRepository {
             SQLBind(record.id), SQLBind(record.accountId), SQLBind(record.status.rawValue), SQLBind(record.bytes),
             SQLBind(record.timeZone), SQLBind(record.createdAt), SQLBind(record.updatedAt), SQLBind(0),
             SQLBind(record.recordsRead), SQLBind(record.fraction), SQLBind(record.checkpoint.events),
-            SQLBind(try text(of: record.checkpoint)),
+            SQLBind(try text(of: record.checkpoint)), SQLBind(record.createdAt),
         ]
     }
 
@@ -135,7 +187,11 @@ struct SQLHealthImportRepository: HealthImportRepository {
             AppleHealthImport.Summary.self, from: Data(try row.decode(column: "summary", as: String.self).utf8))
         var checkpoint = AppleHealthImport.Checkpoint()
         checkpoint.events = try row.decode(column: "records_committed", as: Int.self)
+        checkpoint.offset = try row.decode(column: "resume_offset", as: Int64.self)
         checkpoint.summary = summary
+        checkpoint.check.offset = try row.decode(column: "checked_offset", as: Int64.self)
+        checkpoint.check.records = try row.decode(column: "checked_records", as: Int.self)
+        checkpoint.check.complete = try row.decode(column: "check_complete", as: Bool.self)
         let status = try row.decode(column: "status", as: String.self)
         let code = try row.decode(column: "error_code", as: String?.self)
         let message = try row.decode(column: "error_message", as: String?.self)

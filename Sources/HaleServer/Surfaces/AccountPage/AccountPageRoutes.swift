@@ -58,8 +58,10 @@ struct AccountPageRoutes: RouteCollection {
         signedIn.get("health", "sync-logs", use: HealthSyncRoutes().logs)
 
         let imports = HealthImportRoutes()
-        signedIn.on(.POST, "health", "imports", body: .stream, use: imports.upload)
-            .userInfo[BodyLimit.userInfoKey] = Int.max
+        signedIn.grouped(HealthImportRoutes.uploadLimits).on(
+            .POST, "health", "imports", body: .stream, use: imports.upload
+        )
+        .userInfo[BodyLimit.userInfoKey] = Int.max
         signedIn.get("health", "imports", use: recentImports)
         signedIn.get("health", "imports", ":id", use: imports.show)
 

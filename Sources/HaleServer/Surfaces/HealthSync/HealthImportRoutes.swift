@@ -6,12 +6,19 @@ import Vapor
 struct HealthImportRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let imports = routes.grouped("api", "v1", "health", "imports").grouped(BearerAuthMiddleware())
-        imports.on(.POST, body: .stream, use: upload)
+        imports.grouped(Self.uploadLimits).on(.POST, body: .stream, use: upload)
             .userInfo[BodyLimit.userInfoKey] = Int.max
         imports.get(":id", use: show)
     }
 
-    /// Streams the body to disk, checks it, and queues it: `202 Accepted` with the import and its `Location`.
+    /// The upload's budgets, per client address and per account: each upload may write gigabytes.
+    static let uploadLimits: [any Middleware] = [
+        ClientRateLimit(.healthImportsPerIp), AccountRateLimit(.healthImportsPerAccount),
+    ]
+
+    /// Takes the account's place, streams the body to disk, checks it, and queues it: `202 Accepted` with the import
+    /// and its `Location`. Refused before a byte is written when the account has an import already, or the
+    /// declared size would not fit; whatever a refused or cut-off upload wrote is removed.
     func upload(_ request: Request) async throws -> Response {
         let identity = try request.account
         let account = identity.accountId
@@ -26,14 +33,16 @@ struct HealthImportRoutes: RouteCollection {
         }
         let zone = try await request.hale.health.timeZone(
             of: account, header: request.headers.first(name: "X-Timezone"))
-        try await imports.checkCanUpload(for: account)
-        if let length = request.headers.first(name: .contentLength).flatMap(Int64.init), length > imports.maximumBytes {
-            throw tooLarge(imports)
+        let length = request.headers.first(name: .contentLength).flatMap(Int64.init)
+        let id = try await imports.reserveUpload(for: account, zone: zone, declaredBytes: length)
+        let record: HealthImport
+        do {
+            let bytes = try await receive(request, id: id, of: account, digest: declared)
+            record = try await imports.queueUpload(id, bytes: bytes, of: account)
+        } catch {
+            await imports.abandonUpload(id, of: account)
+            throw error
         }
-        let id = UUID()
-        let bytes = try await receive(
-            request, into: imports.files(for: id), limit: imports.maximumBytes, digest: declared)
-        let record = try await imports.enqueue(id, bytes: bytes, account: account, zone: zone)
         let response = try await HealthImportEnvelope(import: HealthImportResponse(record)).encodeResponse(
             status: .accepted, for: request)
         // Beside the route it came through: the API's, or the account page's twin.
@@ -48,51 +57,56 @@ struct HealthImportRoutes: RouteCollection {
         return HealthImportEnvelope(import: HealthImportResponse(record))
     }
 
-    /// Writes the body to `files.partial` as it arrives, then moves it to `files.complete`; returns its size. Leaves
-    /// nothing behind when the body is empty, over `limit`, cut off, or not what `digest` declared.
-    private func receive(
-        _ request: Request, into files: (partial: URL, complete: URL), limit: Int64, digest: [UInt8]?
-    ) async throws -> Int64 {
+    /// Writes the body to the upload's partial file as it arrives (only its owner may read it), then moves it to
+    /// its complete name; returns its size. Throws when the body is empty, over the limit, cut off, not what
+    /// `digest` declared, or would leave the disk fuller than the floor; the caller removes what was written.
+    private func receive(_ request: Request, id: UUID, of account: AccountID, digest: [UInt8]?) async throws -> Int64 {
+        let imports = request.hale.healthImports
+        let files = imports.files(for: id)
         let pool = request.application.threadPool
-        let directory = files.partial.deletingLastPathComponent()
         let handle = try await pool.runIfActive {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            guard FileManager.default.createFile(atPath: files.partial.path, contents: nil) else {
+            try PrivateDirectory.prepare(imports.directory, setting: "health.imports.directory")
+            guard
+                FileManager.default.createFile(
+                    atPath: files.partial.path, contents: nil, attributes: [.posixPermissions: 0o600])
+            else {
                 throw CocoaError(.fileWriteUnknown)
             }
             return try FileHandle(forWritingTo: files.partial)
         }
+        defer { try? handle.close() }
         var hash = SHA256()
         var bytes: Int64 = 0
-        do {
-            for try await chunk in request.body {
-                bytes += Int64(chunk.readableBytes)
-                guard bytes <= limit else { throw tooLarge(request.hale.healthImports) }
-                chunk.withUnsafeReadableBytes { hash.update(bufferPointer: $0) }
-                let data = Data(buffer: chunk)
-                try await pool.runIfActive { try handle.write(contentsOf: data) }
+        var checkedSpaceAt: Int64 = 0
+        var notedAt = Date()
+        for try await chunk in request.body {
+            bytes += Int64(chunk.readableBytes)
+            guard bytes <= imports.maximumBytes else { throw imports.tooLarge }
+            if bytes - checkedSpaceAt >= Self.spaceCheckBytes {
+                try imports.requireFreeSpace(for: 0)
+                checkedSpaceAt = bytes
             }
-            try await pool.runIfActive { try handle.close() }
-            guard bytes > 0 else {
-                throw HaleError.invalidRequest("The body must be an Apple Health export: export.zip or export.xml.")
+            if Date().timeIntervalSince(notedAt) >= HealthImports.uploadNoteInterval {
+                try await imports.noteUpload(id, of: account)
+                notedAt = Date()
             }
-            if let digest, Array(hash.finalize()) != digest {
-                throw HaleError.invalidRequest("Content-Digest does not match the body that arrived.")
-            }
-            try await pool.runIfActive { try FileManager.default.moveItem(at: files.partial, to: files.complete) }
-            return bytes
-        } catch {
-            try? handle.close()
-            try? FileManager.default.removeItem(at: files.partial)
-            throw error
+            chunk.withUnsafeReadableBytes { hash.update(bufferPointer: $0) }
+            let data = Data(buffer: chunk)
+            try await pool.runIfActive { try handle.write(contentsOf: data) }
         }
+        try await pool.runIfActive { try handle.close() }
+        guard bytes > 0 else {
+            throw HaleError.invalidRequest("The body must be an Apple Health export: export.zip or export.xml.")
+        }
+        if let digest, Array(hash.finalize()) != digest {
+            throw HaleError.invalidRequest("Content-Digest does not match the body that arrived.")
+        }
+        try await pool.runIfActive { try FileManager.default.moveItem(at: files.partial, to: files.complete) }
+        return bytes
     }
 
-    private func tooLarge(_ imports: HealthImports) -> HaleError {
-        HaleError(
-            .payloadTooLarge, status: 413,
-            message: "An export may be at most \(imports.maximumBytes) bytes on this server.")
-    }
+    /// How much of an upload is written between looks at the disk's free space.
+    static let spaceCheckBytes: Int64 = 8 << 20
 
     static let digestRequired = HaleError.invalidRequest(
         "This server requires an attested upload: send Content-Digest (sha-256) with the X-Attestation headers.")
