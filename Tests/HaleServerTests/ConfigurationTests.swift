@@ -46,8 +46,34 @@ struct ConfigurationTests {
         #expect(ConfigKey.named("database.url")?.environmentVariable == "HALE_DATABASE_URL")
         #expect(ConfigKey.named("server.port")?.environmentVariable == "HALE_SERVER_PORT")
         #expect(ConfigKey.named("server.maxBodySize")?.environmentVariable == "HALE_SERVER_MAX_BODY_SIZE")
+        #expect(ConfigKey.named("server.publicURL")?.environmentVariable == "HALE_SERVER_PUBLIC_URL")
+        #expect(
+            ConfigKey.named("health.imports.maxXMLBytes")?.environmentVariable == "HALE_HEALTH_IMPORTS_MAX_XML_BYTES")
+        #expect(
+            ConfigKey.named("rateLimits.healthImportsPerIp")?.environmentVariable
+                == "HALE_RATE_LIMITS_HEALTH_IMPORTS_PER_IP")
         let origins = ConfigKey(path: "passkeys.origins", kind: .list, defaultValue: "", summary: "")
         #expect(origins.environmentVariable == "HALE_PASSKEYS_ORIGINS")
+    }
+
+    @Test func aSecretComesFromTheFileItsFileVariableNames() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("hale-kek-\(UUID())")
+        try Data("\(testKeyEncryptionKey)\n".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let values = try ConfigValues.load(
+            yaml: nil, environment: ["HALE_SECRETS_KEY_ENCRYPTION_KEY_FILE": file.path])
+        #expect(values["secrets.keyEncryptionKey"] == testKeyEncryptionKey, "the line break is not the value's")
+        #expect(values.warnings.isEmpty)
+        #expect(throws: ConfigError.self, "both") {
+            try ConfigValues.load(
+                yaml: nil,
+                environment: [
+                    "HALE_SECRETS_KEY_ENCRYPTION_KEY_FILE": file.path, "HALE_SECRETS_KEY_ENCRYPTION_KEY": "x",
+                ])
+        }
+        #expect(throws: ConfigError.self, "a file that is not there") {
+            try ConfigValues.load(yaml: nil, environment: ["HALE_SECRETS_KEY_ENCRYPTION_KEY_FILE": "/nonexistent/kek"])
+        }
     }
 
     @Test func listsAreCommaSeparatedInTheEnvironmentAndSequencesInYAML() throws {
@@ -174,21 +200,66 @@ struct ConfigurationTests {
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-@Suite("configuration: the imports directory")
-struct ImportsDirectoryTests {
-    @Test func byDefaultEachDatabaseHasItsOwn() throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("hale-imports").path
-        func directory(_ url: String) throws -> URL {
-            HaleConfiguration.importsDirectory("", for: try DatabaseLocation(url: url))
+@Suite("configuration: the data and imports directories")
+struct DataDirectoryTests {
+    private func configuration(_ settings: [String: String]) throws -> HaleConfiguration {
+        try HaleConfiguration(ConfigValues(settings))
+    }
+
+    @Test func byDefaultTheSQLiteFilesFolderHoldsTheImports() throws {
+        let embedded = try configuration(["database.url": "sqlite:/srv/one/../one/hale.sqlite"])
+        #expect(embedded.server.dataDirectory.path == "/srv/one")
+        #expect(embedded.health.importsDirectory.path == "/srv/one/imports")
+        let postgres = try configuration(["database.url": "postgres://hale@db.example.com:5432/hale"])
+        #expect(postgres.server.dataDirectory.path == FileManager.default.currentDirectoryPath + "/hale-data")
+        let chosen = try configuration([
+            "database.url": "postgres://hale@db.example.com:5432/hale", "server.dataDirectory": "/var/lib/hale",
+        ])
+        #expect(chosen.health.importsDirectory.path == "/var/lib/hale/imports")
+        let both = try configuration(["server.dataDirectory": "/var/lib/hale", "health.imports.directory": "/data/in"])
+        #expect(both.health.importsDirectory.path == "/data/in")
+    }
+
+    @Test func aMissingDirectoryIsMadeForHaleAlone() throws {
+        let parent = try privateTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let made = parent.appendingPathComponent("data/imports")
+        try PrivateDirectory.prepare(made, setting: "health.imports.directory")
+        let mode = try FileManager.default.attributesOfItem(atPath: made.path)[.posixPermissions] as? Int
+        #expect(mode == 0o700)
+    }
+
+    @Test func aDirectoryOthersMayWriteIsRefused() throws {
+        let directory = try privateTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for mode in [0o777, 0o770, 0o702] {
+            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: directory.path)
+            #expect(throws: ConfigError.self, "mode \(String(mode, radix: 8))") {
+                try PrivateDirectory.prepare(directory, setting: "server.dataDirectory")
+            }
         }
-        let first = try directory("sqlite:/srv/one/hale.sqlite")
-        #expect(first.deletingLastPathComponent().path == base)
-        #expect(first.lastPathComponent.count == 16)
-        #expect(try directory("sqlite:/srv/one/../one/hale.sqlite") == first, "the same file, however it is named")
-        #expect(try directory("sqlite:/srv/two/hale.sqlite") != first)
-        let postgres = try directory("postgres://hale:secret@db.example.com:5432/hale")
-        #expect(try directory("postgres://hale:rotated@db.example.com:5432/hale") == postgres, "not the password")
-        #expect(try directory("postgres://hale@db.example.com:5432/other") != postgres)
-        #expect(HaleConfiguration.importsDirectory("/data/imports", for: .sqlite(path: "x")).path == "/data/imports")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
+        try PrivateDirectory.prepare(directory, setting: "server.dataDirectory")
+    }
+
+    @Test func aDirectoryOfAnotherUserIsRefused() throws {
+        // Only root can give a directory away: run unprivileged, the test has nothing to try.
+        guard geteuid() == 0 else { return }
+        let directory = try privateTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(chown(directory.path, 65_534, 65_534) == 0)
+        do {
+            try PrivateDirectory.prepare(directory, setting: "server.dataDirectory")
+            Issue.record("a directory of uid 65534 was accepted")
+        } catch let error as ConfigError {
+            #expect(error.description.contains("belongs to another user (uid 65534)"))
+        }
+    }
+
+    @Test func theWholeImportsDirectoryIsNotAFile() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("hale-not-a-dir-\(UUID())")
+        try Data("x".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(throws: ConfigError.self) { try PrivateDirectory.prepare(file, setting: "health.imports.directory") }
     }
 }

@@ -41,7 +41,7 @@ public func configure(_ app: Application, _ configuration: HaleConfiguration, cl
         pushHTTP: try PushHTTPClients.make(for: app, configuration))
 
     app.middleware = Middlewares()
-    app.middleware.use(SecurityHeadersMiddleware())
+    app.middleware.use(SecurityHeadersMiddleware(strictTransportSecurity: configuration.server.isPublicHTTPS))
     app.middleware.use(RequestIDMiddleware())
     app.middleware.use(RequestLogMiddleware(level: .info))
     var renderers = ErrorRenderers()

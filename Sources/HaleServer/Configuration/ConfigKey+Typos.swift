@@ -21,7 +21,7 @@ extension ConfigKey {
 
     /// The `HALE_` variables among `names` that are neither a key's nor a tool's, in name order.
     public static func unknownVariables(in names: some Sequence<String>) -> [UnknownVariable] {
-        let known = Set(all.map(\.environmentVariable))
+        let known = Set(all.flatMap { [$0.environmentVariable, $0.fileVariable] })
         return names.filter { name in
             name.hasPrefix("HALE_") && !known.contains(name) && !toolVariables.contains(name)
                 && !toolVariablePrefixes.contains(where: name.hasPrefix)

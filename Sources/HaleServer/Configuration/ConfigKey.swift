@@ -28,18 +28,28 @@ public struct ConfigKey: Sendable, Hashable {
     /// What the key controls.
     public let summary: String
 
-    /// The environment variable that overrides the key: `HALE_` and the path in upper snake case.
+    /// The environment variable naming a file whose text is the key's value: `environmentVariable` and `_FILE`, as
+    /// container secrets are given.
+    public var fileVariable: String { environmentVariable + "_FILE" }
+
+    /// The environment variable that overrides the key: `HALE_` and the path in upper snake case, an acronym one
+    /// word (`server.publicURL` is `HALE_SERVER_PUBLIC_URL`).
     public var environmentVariable: String {
         var name = "HALE_"
-        for character in path {
+        let characters = Array(path)
+        for (index, character) in characters.enumerated() {
             if character == "." {
                 name.append("_")
-            } else if character.isUppercase {
-                name.append("_")
-                name.append(character)
-            } else {
-                name.append(contentsOf: character.uppercased())
+                continue
             }
+            let previous = index > 0 ? characters[index - 1] : "."
+            let next = index + 1 < characters.count ? characters[index + 1] : "."
+            let startsWord =
+                character.isUppercase
+                && (previous.isLowercase || previous.isNumber
+                    || (previous.isUppercase && next.isLowercase))
+            if startsWord { name.append("_") }
+            name.append(contentsOf: character.uppercased())
         }
         return name
     }
@@ -61,6 +71,18 @@ extension ConfigKey {
         ConfigKey(
             path: "server.idleTimeout", kind: .duration, defaultValue: "75s",
             summary: "A connection that sends and receives nothing for this long is closed."),
+        ConfigKey(
+            path: "server.publicURL", kind: .string, defaultValue: "",
+            summary:
+                "The URL people and apps reach Hale at, such as `https://id.example.com`: with `https`, the account"
+                + " page's cookies are `Secure` and its pages send HSTS, whatever `Host` a proxy forwards. Empty:"
+                + " `http://localhost:` and `server.port`, for development."),
+        ConfigKey(
+            path: "server.dataDirectory", kind: .string, defaultValue: "",
+            summary:
+                "Where Hale keeps files of its own (uploads waiting to be imported, an embedded installation's"
+                + " key-encryption key). Empty: the folder of the SQLite file, or `hale-data` in the working directory"
+                + " under PostgreSQL. Made `0700`; `hale serve` refuses one that another user owns or may write."),
         ConfigKey(
             path: "database.url", kind: .string, defaultValue: "sqlite:hale.sqlite",
             summary: "`sqlite:PATH` for an embedded SQLite file, or a `postgres://user:pass@host:port/db` URL."),
@@ -170,6 +192,14 @@ extension ConfigKey {
                 "Whole-account exports (`GET /api/v1/account/export`) allowed per signed-in account, as `COUNT/DURATION`; per instance."
         ),
         ConfigKey(
+            path: "rateLimits.healthImportsPerAccount", kind: .string, defaultValue: "10/1h",
+            summary:
+                "Apple Health export uploads (`POST /api/v1/health/imports`) allowed per signed-in account, as `COUNT/DURATION`; per instance."
+        ),
+        ConfigKey(
+            path: "rateLimits.healthImportsPerIp", kind: .string, defaultValue: "30/1h",
+            summary: "Apple Health export uploads allowed per client address, as `COUNT/DURATION`; per instance."),
+        ConfigKey(
             path: "socialSignIn.linkByVerifiedEmail", kind: .boolean, defaultValue: "false",
             summary:
                 "Let a new Google, Apple or Facebook identity join the existing account whose email the provider verified. Off: that sign-in gets 409."
@@ -194,7 +224,7 @@ extension ConfigKey {
         ConfigKey(
             path: "socialSignIn.apple.teamId", kind: .string, defaultValue: "",
             summary:
-                "Team id of the Sign in with Apple key. With keyId, privateKey and tokenEncryptionKey it turns on Apple's REST API: apps' authorization codes are exchanged for refresh tokens, which are revoked when the account is deleted."
+                "Team id of the Sign in with Apple key. With keyId and privateKey it turns on Apple's REST API: apps' authorization codes are exchanged for refresh tokens, kept sealed under `secrets.keyEncryptionKey`, which are revoked when the account is deleted."
         ),
         ConfigKey(
             path: "socialSignIn.apple.keyId", kind: .string, defaultValue: "",
@@ -205,8 +235,9 @@ extension ConfigKey {
         ConfigKey(
             path: "socialSignIn.apple.tokenEncryptionKey", kind: .string, defaultValue: "",
             summary:
-                "32 random bytes, base64 (`openssl rand -base64 32`), sealing Apple refresh tokens at rest with AES-256-GCM. A secret."
-        ),
+                "The key that sealed Apple refresh tokens before `secrets.keyEncryptionKey` did (32 bytes, base64):"
+                + " set it while tokens it sealed remain, so they still open; `hale keys rewrap` seals them again under"
+                + " the key-encryption key. A secret."),
         ConfigKey(
             path: "socialSignIn.apple.tokenUrl", kind: .string, defaultValue: "https://appleid.apple.com/auth/token",
             summary: "Apple's token endpoint, for authorization codes."),
@@ -317,16 +348,17 @@ extension ConfigKey {
                 "`uploads`: seed 001's `POST /health` is attested, as its document says. `all`: every route that"
                 + " writes health data (the daily sync, the sample sync) requires attestation of its body too."),
         ConfigKey(
-            path: "health.maxSamplesReadPerSync", kind: .integer, defaultValue: "200000",
+            path: "health.maxSamplesReadPerSync", kind: .integer, defaultValue: "100000",
             summary:
-                "Most stored samples one sync may read back to recompute the days it changes; a batch over it is a 413"
-                + " that changes nothing. Bounds the work, and the write lock, of one request; at least 10000."),
+                "Most stored samples one sync, or one batch of an import, may read back to recompute the days it"
+                + " changes; a batch over it is a 413 that changes nothing. Bounds the work, the write lock and the"
+                + " memory (about 0.4 KB a sample) of one request; at least 10000."),
         ConfigKey(
             path: "health.imports.directory", kind: .string, defaultValue: "",
             summary:
-                "Where uploaded Apple Health exports wait to be imported; empty for a directory of the database's own"
-                + " under `hale-imports` in the system's temporary directory. Every instance must see the same"
-                + " directory."),
+                "Where uploaded Apple Health exports wait to be imported; empty for `imports` in `server.dataDirectory`."
+                + " Made `0700`, its files `0600`; `hale serve` refuses a directory another user owns or may write."
+                + " Every instance must see the same directory."),
         ConfigKey(
             path: "health.imports.worker", kind: .boolean, defaultValue: "true",
             summary:
@@ -335,6 +367,26 @@ extension ConfigKey {
         ConfigKey(
             path: "health.imports.maxBytes", kind: .byteSize, defaultValue: "4GiB",
             summary: "The largest Apple Health export `POST /api/v1/health/imports` takes; a larger one is a 413."),
+        ConfigKey(
+            path: "health.imports.maxXMLBytes", kind: .byteSize, defaultValue: "32GiB",
+            summary:
+                "The most bytes of XML one import reads: what `export.zip` inflates to (Apple's largest real exports"
+                + " are about 5 GB). Past it the import fails with `INVALID_EXPORT`."),
+        ConfigKey(
+            path: "health.imports.maxRecords", kind: .integer, defaultValue: "100000000",
+            summary:
+                "The most records one export may hold (a 5 GB export holds about 15 million). Past it the import fails"
+                + " with `INVALID_EXPORT`."),
+        ConfigKey(
+            path: "health.imports.minFreeBytes", kind: .byteSize, defaultValue: "1GiB",
+            summary:
+                "The free space an upload must leave in `health.imports.directory`: an upload that would leave less is"
+                + " refused, or stopped, with 507 and removed."),
+        ConfigKey(
+            path: "health.imports.timeSlice", kind: .duration, defaultValue: "30s",
+            summary:
+                "How long one import runs while another account's waits before it gives way and goes to the back of"
+                + " the queue: one account's large export cannot hold the worker from others."),
         ConfigKey(
             path: "health.retentionDays", kind: .integer, defaultValue: "30",
             summary: "Days synced samples, their daily totals and sync logs are kept; 0 keeps them."),
@@ -402,6 +454,18 @@ extension ConfigKey {
         ConfigKey(
             path: "confirmations.webhookSecret", kind: .string, defaultValue: "",
             summary: "The webhook's HMAC-SHA256 key, at least 32 characters; required with webhookUrl. A secret."),
+        ConfigKey(
+            path: "secrets.keyEncryptionKey", kind: .string, defaultValue: "",
+            summary:
+                "The key that seals the secrets Hale keeps in the database (signing keys, Apple refresh tokens):"
+                + " 32 random bytes in base64 (`openssl rand -base64 32`), best from a file"
+                + " (`HALE_SECRETS_KEY_ENCRYPTION_KEY_FILE`). Empty: with SQLite, `hale.kek` in `server.dataDirectory`,"
+                + " made on first use; with PostgreSQL, `hale serve` refuses to start. A secret."),
+        ConfigKey(
+            path: "secrets.previousKeyEncryptionKeys", kind: .list, defaultValue: "",
+            summary:
+                "Keys that sealed secrets before the current one: values they sealed still open, until"
+                + " `hale keys rewrap` has sealed them all again under `secrets.keyEncryptionKey`. Secrets."),
         ConfigKey(
             path: "metrics.bearerToken", kind: .string, defaultValue: "",
             summary:

@@ -16,13 +16,14 @@ public struct ConfigValues: Sendable, Equatable {
         self.values = values
     }
 
-    /// Loads the YAML text (if any), then applies every `HALE_…` variable of `environment`.
+    /// Loads the YAML text (if any), then applies every `HALE_…` variable of `environment`, and every `HALE_…_FILE`
+    /// variable's file.
     public static func load(yaml: String?, environment: [String: String]) throws -> ConfigValues {
         var config = ConfigValues()
         if let yaml {
             try config.merge(yaml: yaml)
         }
-        config.applyEnvironment(environment)
+        try config.applyEnvironment(environment)
         return config
     }
 
@@ -83,11 +84,22 @@ public struct ConfigValues: Sendable, Equatable {
         return "\(value)"
     }
 
-    private mutating func applyEnvironment(_ environment: [String: String]) {
+    private mutating func applyEnvironment(_ environment: [String: String]) throws {
         for key in ConfigKey.all {
             if let value = environment[key.environmentVariable] {
                 values[key.path] = value
             }
+            guard let path = environment[key.fileVariable] else { continue }
+            guard environment[key.environmentVariable] == nil else {
+                throw ConfigError("\(key.environmentVariable) and \(key.fileVariable) are both set; set one")
+            }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw ConfigError("cannot read \(key.fileVariable)'s file \(path)")
+            }
+            // A file ends in a line break more often than not; the value does not.
+            var text = String(decoding: data, as: UTF8.self)
+            while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
+            values[key.path] = text
         }
         warnings += ConfigKey.unknownVariables(in: environment.keys).map(\.warning)
     }

@@ -19,6 +19,13 @@ public struct HaleConfiguration: Sendable {
         public var idleTimeout: Duration
         /// The reverse proxies whose `X-Forwarded-For` names the client.
         public var trustedProxies = TrustedProxies()
+        /// The URL people and apps reach Hale at: its scheme decides whether cookies are `Secure`.
+        public var publicURL: URL
+        /// Where Hale keeps files of its own.
+        public var dataDirectory: URL
+
+        /// Whether Hale is reached over HTTPS.
+        public var isPublicHTTPS: Bool { publicURL.scheme == "https" }
     }
 
     /// The database.
@@ -103,7 +110,7 @@ public struct HaleConfiguration: Sendable {
         public var facebookKeySetURL: String
     }
 
-    /// A Sign in with Apple key and the key that seals Apple's refresh tokens at rest.
+    /// A Sign in with Apple key, and the key that sealed Apple's refresh tokens before the key-encryption key did.
     public struct AppleKey: Sendable {
         /// The team id.
         public var teamID: String
@@ -111,8 +118,8 @@ public struct HaleConfiguration: Sendable {
         public var keyID: String
         /// The .p8 PEM.
         public var privateKeyPEM: String
-        /// 32 bytes, base64.
-        public var tokenEncryptionKey: String
+        /// 32 bytes, base64: opens tokens sealed before the key-encryption key sealed them; nil when none remain.
+        public var tokenEncryptionKey: String?
     }
 
     /// Seed 001's health data: device attestation and plausibility.
@@ -149,6 +156,12 @@ public struct HaleConfiguration: Sendable {
         public var importsDirectory: URL
         /// The largest export upload taken, in bytes.
         public var maximumImportBytes: Int64
+        /// How much one import may read.
+        public var importLimits: AppleHealthImport.Limits
+        /// The free space an upload must leave in the imports directory.
+        public var minimumImportFreeBytes: Int64
+        /// How long an import runs while another account's waits.
+        public var importTimeSlice: Duration
         /// Whether this instance imports uploaded exports.
         public var importsWorker: Bool
     }
@@ -186,6 +199,14 @@ public struct HaleConfiguration: Sendable {
         public var devices: Int
         /// Fitness challenges the account created that have not ended.
         public var fitnessChallenges: Int
+    }
+
+    /// The key-encryption keys, as configured (`KeyEncryptionKeys` decides which to use).
+    public struct Secrets: Sendable {
+        /// `secrets.keyEncryptionKey`; nil when not set.
+        public var keyEncryptionKey: String?
+        /// `secrets.previousKeyEncryptionKeys`.
+        public var previousKeyEncryptionKeys: [String]
     }
 
     /// One Android app: its package and the SHA-256 fingerprint of its signing certificate.
@@ -228,6 +249,8 @@ public struct HaleConfiguration: Sendable {
     public var apps: Apps
     /// Push delivery.
     public var push: Push
+    /// The key-encryption keys.
+    public var secrets: Secrets
     /// The webhook confirmation answers are sent to, if any.
     public var confirmationWebhook: ConfirmationWebhook?
     /// The minimum level of log lines written.
@@ -239,15 +262,18 @@ public struct HaleConfiguration: Sendable {
 
     /// Reads every key, applying defaults; throws a `ConfigError` naming the first bad value.
     public init(_ values: ConfigValues) throws {
-        server = Server(
-            host: try values.string("server.host"),
-            port: try values.integer("server.port"),
-            maxBodySize: try values.byteSize("server.maxBodySize"),
-            shutdownGracePeriod: try values.duration("server.shutdownGracePeriod"),
-            idleTimeout: try values.duration("server.idleTimeout"))
         database = Database(
             location: try DatabaseLocation(url: try values.string("database.url")),
             migrateOnStart: try values.boolean("database.migrateOnStart"))
+        let port = try values.integer("server.port")
+        server = Server(
+            host: try values.string("server.host"),
+            port: port,
+            maxBodySize: try values.byteSize("server.maxBodySize"),
+            shutdownGracePeriod: try values.duration("server.shutdownGracePeriod"),
+            idleTimeout: try values.duration("server.idleTimeout"),
+            publicURL: try Self.publicURL(try values.string("server.publicURL"), port: port),
+            dataDirectory: Self.dataDirectory(try values.string("server.dataDirectory"), for: database.location))
         tokens = Tokens(
             issuer: try values.string("tokens.issuer"),
             accessTokenLifetime: try values.duration("tokens.accessTokenLifetime"),
@@ -301,8 +327,13 @@ public struct HaleConfiguration: Sendable {
                 devices: try values.list("health.sourcePriority.devices"),
                 apps: try values.list("health.sourcePriority.apps")),
             importsDirectory: Self.importsDirectory(
-                try values.string("health.imports.directory"), for: database.location),
+                try values.string("health.imports.directory"), in: server.dataDirectory),
             maximumImportBytes: Int64(try values.byteSize("health.imports.maxBytes")),
+            importLimits: AppleHealthImport.Limits(
+                maximumXMLBytes: Int64(try values.byteSize("health.imports.maxXMLBytes")),
+                maximumRecords: try values.integer("health.imports.maxRecords")),
+            minimumImportFreeBytes: Int64(try values.byteSize("health.imports.minFreeBytes")),
+            importTimeSlice: try values.duration("health.imports.timeSlice"),
             importsWorker: try values.boolean("health.imports.worker"))
         accountLimits = AccountLimits(
             passkeys: try Self.accountLimit(values, "accountLimits.passkeys"),
@@ -312,6 +343,10 @@ public struct HaleConfiguration: Sendable {
             apple: try values.list("apps.apple"), android: try values.list("apps.android").map(Self.androidApp))
         push = try Self.push(values)
         confirmationWebhook = try Self.confirmationWebhook(values)
+        let keyEncryptionKey = try values.string("secrets.keyEncryptionKey")
+        secrets = Secrets(
+            keyEncryptionKey: keyEncryptionKey.isEmpty ? nil : keyEncryptionKey,
+            previousKeyEncryptionKeys: try values.list("secrets.previousKeyEncryptionKeys"))
         logLevel = try Self.logLevel(try values.string("logging.level"))
         metricsBearerToken = try Self.metricsBearerToken(values)
         warnings = values.warnings
@@ -357,15 +392,34 @@ public struct HaleConfiguration: Sendable {
         return token
     }
 
-    /// `health.imports.directory`; when empty, a directory of this database's own in the system's temporary
-    /// directory (`hale-imports/` and a hash of the database's identity), so that two deployments on one machine
-    /// never sweep away each other's uploads.
-    static func importsDirectory(_ text: String, for database: DatabaseLocation) -> URL {
+    /// `health.imports.directory`; when empty, `imports` in the data directory.
+    static func importsDirectory(_ text: String, in data: URL) -> URL {
         guard text.isEmpty else { return URL(fileURLWithPath: text, isDirectory: true) }
-        let digest = SHA256.hash(data: Data(database.identity.utf8))
-        return FileManager.default.temporaryDirectory
-            .appendingPathComponent("hale-imports", isDirectory: true)
-            .appendingPathComponent(SampleFingerprint.lowercaseHex(digest.prefix(8)), isDirectory: true)
+        return data.appendingPathComponent("imports", isDirectory: true)
+    }
+
+    /// `server.dataDirectory`; when empty, the folder of the SQLite file, or `hale-data` in the working directory.
+    static func dataDirectory(_ text: String, for database: DatabaseLocation) -> URL {
+        guard text.isEmpty else { return URL(fileURLWithPath: text, isDirectory: true).standardizedFileURL }
+        switch database {
+        case .sqlite(let path):
+            return URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
+        case .postgres:
+            return URL(fileURLWithPath: "hale-data", isDirectory: true).standardizedFileURL
+        }
+    }
+
+    /// `server.publicURL`: an absolute http or https URL without a query; when empty, `http://localhost:PORT`.
+    static func publicURL(_ text: String, port: Int) throws -> URL {
+        // A literal scheme and host and a number always make a URL.
+        guard !text.isEmpty else { return URL(string: "http://localhost:\(port)")! }
+        guard let url = URL(string: text), url.scheme == "https" || url.scheme == "http", url.host?.isEmpty == false,
+            url.query == nil, url.fragment == nil
+        else {
+            throw ConfigError(
+                "server.publicURL must be an http or https URL such as https://id.example.com, not \"\(text)\"")
+        }
+        return url
     }
 
     private static func requiredAttestation(_ values: ConfigValues) throws -> HealthData.RequiredAttestation {
@@ -393,15 +447,18 @@ public struct HaleConfiguration: Sendable {
         return value
     }
 
-    /// All four Apple settings or none.
+    /// All three Apple key settings or none, and the old sealing key if it is still needed.
     private static func appleKey(_ values: ConfigValues) throws -> AppleKey? {
-        let paths = ["teamId", "keyId", "privateKey", "tokenEncryptionKey"].map { "socialSignIn.apple.\($0)" }
+        let paths = ["teamId", "keyId", "privateKey"].map { "socialSignIn.apple.\($0)" }
         let given = try paths.map { try values.string($0) }
         if given.allSatisfy(\.isEmpty) { return nil }
         if let missing = zip(paths, given).first(where: { $0.1.isEmpty }) {
             throw ConfigError("\(missing.0) is required with the other socialSignIn.apple key settings")
         }
-        return AppleKey(teamID: given[0], keyID: given[1], privateKeyPEM: given[2], tokenEncryptionKey: given[3])
+        let legacy = try values.string("socialSignIn.apple.tokenEncryptionKey")
+        return AppleKey(
+            teamID: given[0], keyID: given[1], privateKeyPEM: given[2],
+            tokenEncryptionKey: legacy.isEmpty ? nil : legacy)
     }
 
     private func validate() throws {
@@ -425,6 +482,18 @@ public struct HaleConfiguration: Sendable {
         }
         guard (HealthSync.maximumBatch...1_000_000_000).contains(health.maximumSamplesReadPerSync) else {
             throw ConfigError("health.maxSamplesReadPerSync must be between \(HealthSync.maximumBatch) and 1000000000")
+        }
+        guard health.importLimits.maximumRecords >= 1, health.importLimits.maximumXMLBytes >= 1 << 20 else {
+            throw ConfigError("health.imports.maxRecords must be at least 1, and health.imports.maxXMLBytes 1MiB")
+        }
+        guard health.importTimeSlice >= .zero, health.importTimeSlice <= .seconds(3600) else {
+            throw ConfigError("health.imports.timeSlice must be between 0s and 1h")
+        }
+        if let key = secrets.keyEncryptionKey {
+            _ = try SecretSealer.Key(base64: key, setting: "secrets.keyEncryptionKey")
+        }
+        for key in secrets.previousKeyEncryptionKeys {
+            _ = try SecretSealer.Key(base64: key, setting: "secrets.previousKeyEncryptionKeys")
         }
         guard (0...36_500).contains(health.retentionDays) else {
             throw ConfigError("health.retentionDays must be between 0 (keep) and 36500")
@@ -468,11 +537,8 @@ extension HaleConfiguration.SocialSignIn {
                 throw ConfigError("\(path) must be an https URL (http only on loopback), not \"\(text)\"")
             }
         }
-        if let appleKey {
-            _ = try SecretBox(base64Key: appleKey.tokenEncryptionKey, setting: "socialSignIn.apple.tokenEncryptionKey")
-        }
-        if let appleKey {
-            _ = try SecretBox(base64Key: appleKey.tokenEncryptionKey, setting: "socialSignIn.apple.tokenEncryptionKey")
+        if let legacy = appleKey?.tokenEncryptionKey {
+            _ = try SecretBox(base64Key: legacy, setting: "socialSignIn.apple.tokenEncryptionKey")
         }
         guard clockSkew <= .seconds(600) else { throw ConfigError("socialSignIn.clockSkew must be at most 10m") }
         guard facebookAppID.isEmpty || !facebookAppSecret.isEmpty else {

@@ -36,9 +36,15 @@ struct AccountPageTests {
         }
     }
 
-    @Test func cookiesAreSecureUnlessTheHostIsLoopback() async throws {
-        try await withHale(settings: PageVisitor.settings) { app in
-            for (host, secure) in [("hale.example.com", true), ("localhost:8080", false), ("127.0.0.1:8080", false)] {
+    @Test(
+        "cookies are Secure, and responses carry HSTS, when server.publicURL is https, whatever Host a proxy forwards",
+        arguments: [("https://id.example.com", true), ("", false), ("http://id.example.com", false)])
+    func cookiesFollowThePublicURL(publicURL: String, secure: Bool) async throws {
+        var settings = PageVisitor.settings
+        settings["server.publicURL"] = publicURL
+        try await withHale(settings: settings) { app in
+            // nginx's `proxy_pass http://127.0.0.1:8080` forwards its upstream's address as the Host.
+            for host in ["id.example.com", "localhost:8080", "127.0.0.1:8080"] {
                 var browser = try PageVisitor(app)
                 browser.host = host
                 let options = try await browser.send(.POST, "/account/api/sign-up/options", json: ["displayName": "A"])
@@ -56,6 +62,9 @@ struct AccountPageTests {
                     #expect(attributes.contains("path=/account"), "\(cookie.name) on \(host)")
                     #expect(attributes.contains("secure") == secure, "\(cookie.name) on \(host)")
                 }
+                let page = try await browser.send(.GET, "/account")
+                let hsts = page.headers.first(name: "Strict-Transport-Security")
+                #expect(hsts == (secure ? "max-age=31536000" : nil), "on \(host)")
             }
         }
     }

@@ -5,8 +5,9 @@ import Vapor
 /// - the browser's installation id (`hale_installation`): which device record the browser is, kept 400 days
 ///   (browsers' cap), so every sign-in from one browser lands on one device.
 ///
-/// They are `Secure` except when the page is served to a loopback host over plain HTTP, where browsers would drop
-/// them (a developer's `http://localhost`); a deployment's public host name always gets `Secure`.
+/// They are `Secure` when Hale is reached over HTTPS, as `server.publicURL` says: never decided by the request's
+/// `Host`, which a reverse proxy may rewrite to its upstream's `127.0.0.1:8080`. A developer's `http://localhost`
+/// (the default public URL) gets cookies without `Secure`, which browsers would drop there.
 enum AccountPageCookies {
     static let session = "hale_account"
     static let installation = "hale_installation"
@@ -37,19 +38,7 @@ enum AccountPageCookies {
 
     private static func cookie(_ value: String, maxAge: Int?, for request: Request) -> HTTPCookies.Value {
         HTTPCookies.Value(
-            string: value, maxAge: maxAge, path: path, isSecure: !isLoopback(request), isHTTPOnly: true,
-            sameSite: .strict)
-    }
-
-    /// Whether the request's `Host` is `localhost` or a loopback address.
-    static func isLoopback(_ request: Request) -> Bool {
-        guard let host = request.headers.first(name: .host) else { return false }
-        let name: Substring
-        if host.hasPrefix("[") {
-            name = host.dropFirst().prefix { $0 != "]" }
-        } else {
-            name = host.prefix { $0 != ":" }
-        }
-        return name == "localhost" || name == "127.0.0.1" || name == "::1"
+            string: value, maxAge: maxAge, path: path,
+            isSecure: request.hale.configuration.server.isPublicHTTPS, isHTTPOnly: true, sameSite: .strict)
     }
 }
