@@ -199,7 +199,7 @@ let package = Package(
             name: "hale",
             dependencies: [
                 "HaleServer", "HealthExport", "HealthSamples",
-                "DeviceIntegrity",
+                "DeviceIntegrity", "DeviceKeys",
                 "HaleClient",
                 "WebAuthn",
                 .product(name: "Crypto", package: "swift-crypto"),

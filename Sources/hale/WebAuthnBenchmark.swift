@@ -1,4 +1,5 @@
 import Crypto
+import DeviceKeys
 import Foundation
 import HaleClient
 import HaleServer
@@ -25,10 +26,11 @@ struct WebAuthnBenchmark {
         relyingParty = try RelyingParty(id: "example.com", name: "Bench", origins: ["https://example.com"])
     }
 
-    /// Raw P-256, authentication and registration (`none`, as passkeys send it), measured in interleaved rounds so
-    /// that a busy neighbour slows all three alike and the ratios stay meaningful.
+    /// Raw P-256, authentication and registration (`none`, as passkeys send it), and finding a device key from its
+    /// signature, measured in interleaved rounds so that a busy neighbour slows them all alike and the ratios stay
+    /// meaningful.
     func run() async throws -> [Rate] {
-        let workloads = [try rawP256(), try authentication(), try registration()]
+        let workloads = [try rawP256(), try authentication(), try registration(), try deviceKeyLookup()]
         var totals = workloads.map { Rate(name: $0.name, operations: 0, seconds: 0) }
         let rounds = max(1, Int(duration / Self.round))
         for _ in 0..<rounds {
@@ -89,6 +91,27 @@ struct WebAuthnBenchmark {
         return Workload(name: "registration verify (none)") {
             _ = try await verifier.verify(
                 response, expectedChallenge: expected, requireUserVerification: true, at: now)
+        }
+    }
+
+    /// Finding a device key from a signature alone (`DevicePublicKey.lookup`, both ECDSA conventions): what a
+    /// device-key sign-in costs before it verifies the one key it found, whatever number of keys shares the
+    /// fingerprint.
+    private func deviceKeyLookup() throws -> Workload {
+        let key = P256.Signing.PrivateKey()
+        let thumbprint = try DevicePublicKey(derRepresentation: Array(key.publicKey.derRepresentation)).thumbprint
+        let challenges = (1...Self.distinctInputs).map { "challenge-\($0)" }
+        let signatures = try challenges.map {
+            try key.signature(for: Array($0.utf8)).derRepresentation.base64EncodedString()
+        }
+        nonisolated(unsafe) var index = 0
+        return Workload(name: "device-key signer lookup") {
+            index = (index + 1) % challenges.count
+            guard
+                case .p256(let found) = DevicePublicKey.lookup(
+                    signature: signatures[index], challenge: challenges[index]),
+                found.contains(thumbprint)
+            else { throw BenchmarkFailure() }
         }
     }
 

@@ -111,7 +111,10 @@ struct VerifyCommandTests {
 struct BenchCommandTests {
     @Test func everyMeasurementVerifiesAndCounts() async throws {
         let rates = try await WebAuthnBenchmark(duration: .milliseconds(50)).run()
-        #expect(rates.map(\.name) == ["raw P-256 verify", "authentication verify", "registration verify (none)"])
+        #expect(
+            rates.map(\.name) == [
+                "raw P-256 verify", "authentication verify", "registration verify (none)", "device-key signer lookup",
+            ])
         #expect(rates.allSatisfy { $0.operations > 0 && $0.seconds > 0 })
         let table = BenchCommand.WebAuthn.table(rates)
         #expect(table.contains("of raw P-256"))

@@ -29,15 +29,21 @@ extension Devices {
         let pending = try ChallengeContext.decode(PendingDeviceSignIn.self, from: consumed.context)
         let now = clock.now()
         let network = SignInLockout.network(of: ip)
+        let ipRange = ip.flatMap(IPRange.of)
         let candidates = try await repository.signInCandidates(
-            fingerprintHash: pending.fingerprintHash, network: network, at: now, limit: Self.candidateLimit)
+            fingerprintHash: pending.fingerprintHash,
+            keys: Self.keys(signing: signedChallenge, over: pending.challenge, preferring: ipRange), network: network,
+            at: now, limit: Self.candidateLimit)
         guard let signer = Self.signer(of: signedChallenge, over: pending.challenge, among: candidates) else {
+            // Counted against the fingerprint's oldest devices, as many as a sign-in would try.
+            let failed = try await repository.signInCandidates(
+                fingerprintHash: pending.fingerprintHash, keys: .any, network: network, at: now,
+                limit: Self.candidateLimit)
             try await repository.recordFailedSignature(
-                devices: candidates.map(\.device.id), network: network, at: now, lockout: SignInLockout(settings))
+                devices: failed.map(\.device.id), network: network, at: now, lockout: SignInLockout(settings))
             logger.notice("device sign-in failed", metadata: ["candidates": "\(candidates.count)"])
             throw HaleError.deviceSignInFailed
         }
-        let ipRange = ip.flatMap(IPRange.of)
         try await repository.recordSignIn(
             key: signer.key.id, device: signer.device.id, network: network, ipRange: ipRange, at: now)
         let tokens = try await sessions.start(
@@ -52,6 +58,24 @@ extension Devices {
                 details: ["previousIpRange": previous])
         }
         return tokens
+    }
+
+    /// The keys that can have made `signature`, found from the signature itself: an ECDSA signature names the few
+    /// P-256 keys that could have made it, so however many keys of other accounts share a fingerprint, a sign-in
+    /// looks at no more than four; an RSA signature is tried against the RSA keys of its size, the device's own
+    /// network's first, then the oldest.
+    static func keys(signing signature: String, over challenge: String, preferring range: String?)
+        -> SignInKeys
+    {
+        switch DevicePublicKey.lookup(signature: signature, challenge: challenge) {
+        case .p256(let thumbprints):
+            return .thumbprints(thumbprints)
+        case .rsa(let modulusBytes):
+            let bits = DevicePublicKey.SignatureLookup.rsaBits(modulusBytes: modulusBytes)
+            return .types(bits.map { keyType(.rsa(bits: $0)) }, preferredRange: range)
+        case .none:
+            return .thumbprints([])
+        }
     }
 
     /// The candidate whose key made the signature, if any.

@@ -6,6 +6,17 @@ struct SignInCandidate: Sendable {
     let device: Device
 }
 
+/// Which of a fingerprint's keys a sign-in looks at.
+enum SignInKeys: Sendable, Equatable {
+    /// The keys with these thumbprints: those that could have made an ECDSA signature.
+    case thumbprints([String])
+    /// Keys of these types (`rsa-2048`), those of devices last seen in `preferredRange` first, then the oldest
+    /// devices first.
+    case types([String], preferredRange: String?)
+    /// Any key, the oldest devices first.
+    case any
+}
+
 /// Stores devices and their keys. Every account-scoped call takes the account.
 protocol DeviceRepository: Sendable {
     /// Inserts a device with its first key and appends `audit`, in one transaction; throws `CONFLICT` when the key is
@@ -34,10 +45,10 @@ protocol DeviceRepository: Sendable {
     func activeKeyCount(of account: AccountID) async throws -> Int
     /// The keys of the account's devices, oldest first.
     func keys(of account: AccountID) async throws -> [DeviceKeyRecord]
-    /// Unrevoked keys on active devices with this fingerprint that are not locked out for `network` at `date`; at
-    /// most `limit`.
-    func signInCandidates(fingerprintHash: String, network: String, at date: Date, limit: Int) async throws
-        -> [SignInCandidate]
+    /// Unrevoked keys on active devices with this fingerprint, of `keys`, that are not locked out for `network` at
+    /// `date`; at most `limit`.
+    func signInCandidates(fingerprintHash: String, keys: SignInKeys, network: String, at date: Date, limit: Int)
+        async throws -> [SignInCandidate]
     /// Records a sign-in with `key` from `network`: its and its device's last use and range, and the network's
     /// failed signatures on the device forgotten.
     func recordSignIn(key: UUID, device: DeviceID, network: String, ipRange: String?, at date: Date) async throws
