@@ -120,6 +120,11 @@ public final class FakeSocialProvider: Sendable {
         state.withLock { $0.appleCodes[code] = subject }
     }
 
+    /// Every refresh token Apple's token endpoint has issued.
+    public var issuedAppleRefreshTokens: [String] {
+        state.withLock { Array($0.appleRefreshTokens.keys) }
+    }
+
     /// The Apple user whose refresh tokens Apple was asked to revoke, one entry per revocation.
     public var revokedAppleSubjects: [String] {
         state.withLock { state in state.revokedAppleTokens.compactMap { state.appleRefreshTokens[$0] } }

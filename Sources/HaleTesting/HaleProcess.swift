@@ -32,7 +32,28 @@ public struct HaleExecutable: Sendable {
     public func run(_ arguments: [String], environment: [String: String]) async throws
         -> (status: Int32, output: String)
     {
-        try await ThreadWork { Result { try runBlocking(arguments, environment: environment) } }.value.get()
+        let environment = Self.withKeyEncryptionKey(environment)
+        return try await ThreadWork { Result { try runBlocking(arguments, environment: environment) } }.value.get()
+    }
+
+    /// A PostgreSQL database has no key file of its own: unless the test names a key-encryption key, it gets the
+    /// tests' key (`testKeyEncryptionKey`), and a data directory of its own.
+    static func withKeyEncryptionKey(_ environment: [String: String]) -> [String: String] {
+        guard let url = environment["HALE_DATABASE_URL"], url.hasPrefix("postgres") else { return environment }
+        var environment = environment
+        if environment["HALE_SECRETS_KEY_ENCRYPTION_KEY"] == nil,
+            environment["HALE_SECRETS_KEY_ENCRYPTION_KEY_FILE"] == nil
+        {
+            environment["HALE_SECRETS_KEY_ENCRYPTION_KEY"] = testKeyEncryptionKey
+        }
+        if environment["HALE_SERVER_DATA_DIRECTORY"] == nil {
+            // One folder per database, so that every process on it sees the same files.
+            let name = "hale_data_" + String(url.split(separator: "/").last ?? "postgres")
+            environment["HALE_SERVER_DATA_DIRECTORY"] =
+                FileManager.default.temporaryDirectory
+                .appendingPathComponent(name).path
+        }
+        return environment
     }
 
     private func runBlocking(_ arguments: [String], environment: [String: String]) throws
@@ -58,7 +79,7 @@ public struct HaleExecutable: Sendable {
         defer { try? handle.close() }
         let process = try ChildProcess(
             executable: url, arguments: ["serve"],
-            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            environment: ProcessInfo.processInfo.environment.merging(Self.withKeyEncryptionKey(environment)) { $1 }
                 .merging(["HALE_SERVER_PORT": "\(port)", "HALE_SERVER_HOST": "127.0.0.1"]) { $1 },
             output: handle.fileDescriptor, errors: handle.fileDescriptor)
         let server = RunningHale(process: process, baseURL: URL(string: "http://127.0.0.1:\(port)")!, log: log)

@@ -47,18 +47,34 @@ private func withHale(
     databaseURL: String, clock: HaleClock, settings: [String: String], application app: Application,
     _ body: (Application) async throws -> Void
 ) async throws {
+    // A PostgreSQL database has no folder of its own to keep files in: the test gets one.
+    var dataDirectory: URL?
     do {
         var values = ConfigValues(settings)
         values["database.url"] = databaseURL
+        if values["server.dataDirectory"] == nil, !databaseURL.hasPrefix("sqlite") {
+            let folder = try privateTemporaryDirectory()
+            dataDirectory = folder
+            values["server.dataDirectory"] = folder.path
+        }
+        // PostgreSQL has no key file of its own: the test gets the tests' key.
+        if values["secrets.keyEncryptionKey"] == nil, !databaseURL.hasPrefix("sqlite") {
+            values["secrets.keyEncryptionKey"] = testKeyEncryptionKey
+        }
         try configure(app, try HaleConfiguration(values), clock: clock)
         try await migrate(app)
         try await body(app)
     } catch {
         try? await app.asyncShutdown()
+        dataDirectory.map { try? FileManager.default.removeItem(at: $0) }
         throw error
     }
     try await app.asyncShutdown()
+    dataDirectory.map { try? FileManager.default.removeItem(at: $0) }
 }
+
+/// The key-encryption key of tests on PostgreSQL, where Hale makes none of its own: 32 bytes of 0x4B, base64.
+public let testKeyEncryptionKey = Data(repeating: 0x4B, count: 32).base64EncodedString()
 
 /// An account with a personal access token, made through the services as `hale accounts create` does.
 public func makeAccount(_ app: Application, email: String = "person@example.com") async throws -> (

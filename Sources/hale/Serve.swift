@@ -11,10 +11,24 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try options.loadConfiguration()
+        do {
+            try PrivateDirectory.prepare(configuration.server.dataDirectory, setting: "server.dataDirectory")
+            try PrivateDirectory.prepare(configuration.health.importsDirectory, setting: "health.imports.directory")
+        } catch let error as ConfigError {
+            throw ValidationError(error.description)
+        }
         let app = try await options.makeApplication(configuration, arguments: ["hale", "serve"])
         let deadline = ShutdownDeadline(grace: configuration.server.shutdownGracePeriod, logger: app.logger)
         defer { deadline.cancel() }
         do {
+            guard let secrets = app.hale.secretsAtRest else {
+                throw ValidationError(KeyEncryptionKeys.missing.description)
+            }
+            let sealed = try await secrets.sealLegacy()
+            if sealed.total > 0 {
+                app.logger.notice(
+                    "sealed secrets an earlier version kept in the clear", metadata: ["count": "\(sealed.total)"])
+            }
             try await app.hale.prepareSigningKey()
             try await app.execute()
         } catch {

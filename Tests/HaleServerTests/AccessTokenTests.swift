@@ -106,7 +106,8 @@ struct AccessTokenTests {
             let repository = SQLSigningKeyRepository(database: app.hale.database)
             func instance() -> AccessTokens {
                 let ring = SigningKeyRing(
-                    repository: repository, clock: time.clock, rotationInterval: .seconds(86_400),
+                    repository: repository, sealer: app.hale.sealer, clock: time.clock,
+                    rotationInterval: .seconds(86_400),
                     accessTokenLifetime: .seconds(900))
                 return AccessTokens(keys: ring, issuer: "hale", lifetime: .seconds(900), clock: time.clock)
             }

@@ -181,12 +181,17 @@ struct LogHygieneProcessTests {
         #expect(!apns.received.isEmpty, "no message reached APNs")
     }
 
-    /// The access-token signing keys' PEMs, read from the database the server used.
+    /// The access-token signing keys' PEMs, read from the database the server used and opened with its key.
     static func signingKeys(databaseURL: String) async throws -> [String] {
         var pems: [String] = []
         try await withHale(databaseURL: databaseURL) { app in
-            pems = try await app.hale.database.sql.raw("SELECT private_key_pem FROM signing_keys").all()
-                .map { try $0.decode(column: "private_key_pem", as: String.self) }
+            let sealer = try #require(app.hale.sealer)
+            pems = try await app.hale.database.sql.raw("SELECT kid, private_key_sealed FROM signing_keys").all()
+                .map { row in
+                    let kid = try row.decode(column: "kid", as: String.self)
+                    let sealed = try row.decode(column: "private_key_sealed", as: String.self)
+                    return try #require(sealer.openText(sealed, purpose: "signing-key:\(kid)"))
+                }
         }
         #expect(!pems.isEmpty)
         return pems

@@ -114,4 +114,42 @@ struct ServeProcessTests {
         #expect(statuses.filter { $0 == 200 }.count == 1)
         #expect(statuses.filter { $0 == 400 }.count == 19)
     }
+
+    /// `hale serve` refuses to start, and says why, rather than keep uploads or its key where others may reach them.
+    @Test func aDataDirectoryOthersMayWriteStopsServe() async throws {
+        let hale = try HaleExecutable(packageRoot: root)
+        let (url, dispose) = try await TestDatabase.sqlite.provision()
+        defer { Task { await dispose() } }
+        let shared = try privateTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: shared) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: shared.path)
+        do {
+            let server = try await hale.serve(
+                environment: ["HALE_DATABASE_URL": url, "HALE_SERVER_DATA_DIRECTORY": shared.path])
+            await server.stop()
+            Issue.record("hale serve started with a data directory anyone may write")
+        } catch let error as TestSetupError {
+            #expect(error.description.contains("may be written by other users (mode 777)"), "\(error)")
+        }
+    }
+
+    @Test(.enabled(if: TestDatabase.postgresAdminURL != nil, "needs HALE_TEST_POSTGRES_URL"))
+    func postgreSQLWithoutAKeyEncryptionKeyStopsServe() async throws {
+        let hale = try HaleExecutable(packageRoot: root)
+        let (url, dispose) = try await TestDatabase.postgres.provision()
+        defer { Task { await dispose() } }
+        let folder = try privateTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // An empty key is no key: the tests' own is not added.
+        let environment = [
+            "HALE_DATABASE_URL": url, "HALE_SECRETS_KEY_ENCRYPTION_KEY": "", "HALE_SERVER_DATA_DIRECTORY": folder.path,
+        ]
+        do {
+            let server = try await hale.serve(environment: environment)
+            await server.stop()
+            Issue.record("hale serve started on PostgreSQL without a key-encryption key")
+        } catch let error as TestSetupError {
+            #expect(error.description.contains("secrets.keyEncryptionKey is required with PostgreSQL"), "\(error)")
+        }
+    }
 }

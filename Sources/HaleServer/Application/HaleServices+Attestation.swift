@@ -18,7 +18,7 @@ extension HaleServices {
 
     /// Development attestation when `appAttest.developmentMode` is on; nil otherwise.
     static func developmentAttestation(
-        _ configuration: HaleConfiguration, database: HaleDatabase, clock: HaleClock
+        _ configuration: HaleConfiguration, database: HaleDatabase, sealer: SecretSealer?, clock: HaleClock
     ) throws -> DevelopmentAttestation? {
         guard configuration.health.appAttestDevelopmentMode else { return nil }
         let environment = try appAttestEnvironment(configuration)
@@ -40,7 +40,7 @@ extension HaleServices {
         }
         return DevelopmentAttestation(
             apps: try appAttestApps(configuration), environment: environment, rootPEMs: roots,
-            repository: SQLDevelopmentAuthorityRepository(database: database), clock: clock)
+            repository: SQLDevelopmentAuthorityRepository(database: database), sealer: sealer, clock: clock)
     }
 
     private static func appAttestApps(_ configuration: HaleConfiguration) throws -> [AppAttestApp] {

@@ -10,6 +10,9 @@ public struct HaleServices: Sendable {
     public let database: HaleDatabase
     /// The clock every service reads.
     public let clock: HaleClock
+    /// What seals the secrets kept in the database; nil under PostgreSQL without a key-encryption key, where
+    /// `hale serve` does not start.
+    public let sealer: SecretSealer?
     /// Accounts.
     public let accounts: Accounts
     /// Sessions and refresh tokens.
@@ -86,8 +89,10 @@ public struct HaleServices: Sendable {
         self.database = database
         self.clock = clock
         let tokens = configuration.tokens
+        let sealer = try KeyEncryptionKeys.sealer(for: configuration)
+        self.sealer = sealer
         signingKeys = SigningKeyRing(
-            repository: SQLSigningKeyRepository(database: database), clock: clock,
+            repository: SQLSigningKeyRepository(database: database), sealer: sealer, clock: clock,
             rotationInterval: tokens.signingKeyRotationInterval, accessTokenLifetime: tokens.accessTokenLifetime)
         accessTokens = AccessTokens(
             keys: signingKeys, issuer: tokens.issuer, lifetime: tokens.accessTokenLifetime, clock: clock)
@@ -136,10 +141,12 @@ public struct HaleServices: Sendable {
             devices: SQLDeviceRepository(database: database), accounts: accounts,
             audit: audit, linkByVerifiedEmail: configuration.socialSignIn.linkByVerifiedEmail,
             tokenLifetime: tokens.socialSignInTokenLifetime,
-            appleTokens: try Self.appleTokens(configuration.socialSignIn, http: providerHTTP, database, clock),
+            appleTokens: try Self.appleTokens(
+                configuration.socialSignIn, sealer: sealer, http: providerHTTP, database, clock),
             clock: clock)
         let healthSamples = SQLHealthSampleRepository(database: database)
-        developmentAttestation = try Self.developmentAttestation(configuration, database: database, clock: clock)
+        developmentAttestation = try Self.developmentAttestation(
+            configuration, database: database, sealer: sealer, clock: clock)
         let rollups = HealthRollupWriter(priorities: configuration.health.sourcePriorities)
         healthConsents = HealthConsents(
             repository: SQLHealthConsentRepository(database: database), samples: healthSamples,
@@ -160,11 +167,13 @@ public struct HaleServices: Sendable {
             repository: healthSamples, consents: healthConsents, rollups: rollups,
             plausibility: configuration.health.plausibility,
             maximumSamplesRead: configuration.health.maximumSamplesReadPerSync, clock: clock)
-        appleHealthImport = AppleHealthImport(sync: healthSync)
+        appleHealthImport = AppleHealthImport(sync: healthSync, limits: configuration.health.importLimits)
         healthImports = HealthImports(
             repository: SQLHealthImportRepository(database: database), importer: appleHealthImport,
             consents: healthConsents, clock: clock, directory: configuration.health.importsDirectory,
-            maximumBytes: configuration.health.maximumImportBytes)
+            maximumBytes: configuration.health.maximumImportBytes,
+            minimumFreeBytes: configuration.health.minimumImportFreeBytes,
+            timeSlice: configuration.health.importTimeSlice)
         healthRetention = HealthRetention(
             repository: healthSamples, attested: SQLHealthRepository(database: database), rollups: rollups,
             retentionDays: configuration.health.retentionDays, clock: clock)
@@ -228,14 +237,27 @@ public struct HaleServices: Sendable {
 
     /// Apple's refresh tokens, when Apple's REST API is configured.
     private static func appleTokens(
-        _ settings: HaleConfiguration.SocialSignIn, http: any SocialHTTPClient, _ database: HaleDatabase,
-        _ clock: HaleClock
+        _ settings: HaleConfiguration.SocialSignIn, sealer: SecretSealer?, http: any SocialHTTPClient,
+        _ database: HaleDatabase, _ clock: HaleClock
     ) throws -> AppleRefreshTokens? {
         guard let key = settings.appleKey else { return nil }
         return AppleRefreshTokens(
-            api: try AppleRESTClient(key, settings: settings, http: http, clock: clock),
-            box: try SecretBox(base64Key: key.tokenEncryptionKey, setting: "socialSignIn.apple.tokenEncryptionKey"),
+            api: try AppleRESTClient(key, settings: settings, http: http, clock: clock), sealer: sealer,
+            legacy: try key.tokenEncryptionKey.map {
+                try SecretBox(base64Key: $0, setting: "socialSignIn.apple.tokenEncryptionKey")
+            },
             revocations: SQLAppleRevocationRepository(database: database), clock: clock)
+    }
+
+    /// The secrets kept in the database, to seal at start and rewrap; nil without a key-encryption key.
+    public var secretsAtRest: SecretsAtRest? {
+        sealer.map {
+            SecretsAtRest(
+                database: database, sealer: $0,
+                legacyAppleBox: configuration.socialSignIn.appleKey?.tokenEncryptionKey.flatMap {
+                    try? SecretBox(base64Key: $0, setting: "socialSignIn.apple.tokenEncryptionKey")
+                })
+        }
     }
 
     /// Makes sure a signing key exists, generating and storing one on first start.

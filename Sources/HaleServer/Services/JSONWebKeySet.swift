@@ -27,7 +27,7 @@ public struct JSONWebKey: Codable, Sendable, Equatable {
 
     init(record: SigningKeyRecord) throws {
         let point = [UInt8](
-            try P256.Signing.PrivateKey(pemRepresentation: record.privateKeyPem).publicKey
+            try P256.Signing.PrivateKey(pemRepresentation: record.privateKeySealed).publicKey
                 .x963Representation)
         kid = record.kid
         x = Base64URL.encode(point[1...32])

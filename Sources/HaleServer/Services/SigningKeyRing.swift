@@ -2,7 +2,8 @@ import Crypto
 import Foundation
 import JWTKit
 
-/// The ES256 keys that sign and verify access tokens, shared by every instance through the database.
+/// The ES256 keys that sign and verify access tokens, shared by every instance through the database, where their
+/// private keys are sealed under the key-encryption key (`SecretSealer`); they are opened only in memory.
 ///
 /// When the signing key is older than the rotation interval, the next key is published at once and starts signing
 /// `publicationLead` later, so verifiers that cache the JWK Set learn it before they meet a token it signed. A
@@ -26,16 +27,18 @@ actor SigningKeyRing {
     private let unknownKeyReloadInterval: TimeInterval = 1
 
     private let repository: any SigningKeyRepository
+    private let sealer: SecretSealer?
     private let clock: HaleClock
     private let rotationInterval: TimeInterval
     private let accessTokenLifetime: TimeInterval
     private var loaded: Loaded?
 
     init(
-        repository: any SigningKeyRepository, clock: HaleClock, rotationInterval: Duration,
+        repository: any SigningKeyRepository, sealer: SecretSealer?, clock: HaleClock, rotationInterval: Duration,
         accessTokenLifetime: Duration
     ) {
         self.repository = repository
+        self.sealer = sealer
         self.clock = clock
         self.rotationInterval = rotationInterval.timeInterval
         self.accessTokenLifetime = accessTokenLifetime.timeInterval
@@ -80,10 +83,11 @@ actor SigningKeyRing {
 
     private func publish(activatingAt activation: Date) async throws {
         let key = P256.Signing.PrivateKey()
+        let kid = OpaqueToken.generate(byteCount: 12)
+        let sealed = try SealedSecret.seal(
+            key.pemRepresentation, purpose: SigningKeyRecord.purpose(of: kid), sealer: sealer)
         try await repository.insert(
-            SigningKeyRecord(
-                kid: OpaqueToken.generate(byteCount: 12), privateKeyPem: key.pemRepresentation, createdAt: clock.now(),
-                activatesAt: activation))
+            SigningKeyRecord(kid: kid, privateKeySealed: sealed, createdAt: clock.now(), activatesAt: activation))
         loaded = nil
     }
 
@@ -97,14 +101,18 @@ actor SigningKeyRing {
     private func reload() async throws -> Loaded {
         let now = clock.now()
         let horizon = now.addingTimeInterval(-(rotationInterval + accessTokenLifetime + Self.publicationLead) * 2)
-        let schedule = SigningKeySchedule(
-            keys: try await repository.keys(createdAfter: horizon),
-            verificationSlack: Self.cacheLifetime + 60)
+        let opened = try await repository.keys(createdAfter: horizon).map { record in
+            var open = record
+            open.privateKeySealed = try SealedSecret.open(
+                record.privateKeySealed, purpose: SigningKeyRecord.purpose(of: record.kid), sealer: sealer)
+            return open
+        }
+        let schedule = SigningKeySchedule(keys: opened, verificationSlack: Self.cacheLifetime + 60)
         let verifying = schedule.verifying(at: now, accessTokenLifetime: accessTokenLifetime)
         let collection = JWTKeyCollection()
         for record in verifying {
             await collection.add(
-                ecdsa: try ES256PrivateKey(pem: record.privateKeyPem), kid: JWKIdentifier(string: record.kid))
+                ecdsa: try ES256PrivateKey(pem: record.privateKeySealed), kid: JWKIdentifier(string: record.kid))
         }
         let fresh = Loaded(schedule: schedule, verifying: verifying, collection: collection, loadedAt: now)
         loaded = fresh

@@ -55,7 +55,7 @@ struct AppleLifecycleTests {
             let sealed = try #require(
                 try await app.hale.database.sql.select().column("refresh_token_sealed").from("social_identities")
                     .first(decodingColumn: "refresh_token_sealed", as: String.self))
-            #expect(sealed.hasPrefix("v1.") && !sealed.contains("r."))
+            #expect(sealed.hasPrefix("kek1:") && !sealed.contains("r."))
             try await Self.deleteAccount(app, bearer: token)
             #expect(provider.revokedAppleSubjects == ["001.apple"])
             #expect(try await Self.count("apple_token_revocations", app) == 0)

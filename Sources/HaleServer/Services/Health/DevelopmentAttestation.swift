@@ -26,14 +26,16 @@ actor DevelopmentAttestation {
     private let environment: AppAttestEnvironment
     private let rootPEMs: [String]
     private let repository: any DevelopmentAuthorityRepository
+    private let sealer: SecretSealer?
     private let clock: HaleClock
     private var loaded: (authority: DevelopmentAttestationAuthority, verifier: AppAttestVerifier)?
 
     /// The mode for `apps` in `environment`, trusting `rootPEMs` besides the development root.
     init(
         apps: [AppAttestApp], environment: AppAttestEnvironment, rootPEMs: [String],
-        repository: any DevelopmentAuthorityRepository, clock: HaleClock
+        repository: any DevelopmentAuthorityRepository, sealer: SecretSealer?, clock: HaleClock
     ) {
+        self.sealer = sealer
         self.apps = apps.isEmpty ? [Self.developmentApp] : apps
         self.environment = environment
         self.rootPEMs = rootPEMs
@@ -71,12 +73,13 @@ actor DevelopmentAttestation {
         if let loaded { return loaded }
         if try await repository.authority() == nil {
             let now = clock.now()
-            try await repository.insertIfAbsent(try DevelopmentAttestationAuthority.make(at: now).record(at: now))
+            try await repository.insertIfAbsent(
+                try DevelopmentAttestationAuthority.make(at: now).record(at: now, sealer: sealer))
         }
         guard let record = try await repository.authority() else {
             throw ConfigError("the development attestation CA could not be stored")
         }
-        let authority = try DevelopmentAttestationAuthority(record: record)
+        let authority = try DevelopmentAttestationAuthority(record: record, sealer: sealer)
         let verifier = try AppAttestVerifier(
             apps: apps, environment: environment,
             rootCertificatePEMs: rootPEMs + [try authority.root.serializeAsPEM().pemString])

@@ -42,16 +42,20 @@ struct DevelopmentAttestationAuthority: Sendable {
         self.root = root
     }
 
-    /// The authority a stored record holds.
-    init(record: DevelopmentAuthorityRecord) throws {
-        key = try P256.Signing.PrivateKey(pemRepresentation: record.privateKeyPem)
+    /// The authority a stored record holds, its key opened with `sealer`.
+    init(record: DevelopmentAuthorityRecord, sealer: SecretSealer?) throws {
+        key = try P256.Signing.PrivateKey(
+            pemRepresentation: try SealedSecret.open(
+                record.privateKeySealed, purpose: DevelopmentAuthorityRecord.purpose, sealer: sealer))
         root = try Certificate(pemEncoded: record.certificatePem)
     }
 
-    /// The record to store.
-    func record(at now: Date) throws -> DevelopmentAuthorityRecord {
+    /// The record to store, its key sealed with `sealer`.
+    func record(at now: Date, sealer: SecretSealer?) throws -> DevelopmentAuthorityRecord {
         DevelopmentAuthorityRecord(
-            id: DevelopmentAuthorityRecord.installation, privateKeyPem: key.pemRepresentation,
+            id: DevelopmentAuthorityRecord.installation,
+            privateKeySealed: try SealedSecret.seal(
+                key.pemRepresentation, purpose: DevelopmentAuthorityRecord.purpose, sealer: sealer),
             certificatePem: try root.serializeAsPEM().pemString, createdAt: now)
     }
 

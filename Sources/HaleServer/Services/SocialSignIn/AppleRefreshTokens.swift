@@ -1,11 +1,13 @@
 import Foundation
 import Logging
 
-/// Apple refresh tokens: obtained from an app's authorization code at sign-in, kept sealed, and revoked when the
-/// account is deleted — retried with backoff until Apple confirms, so none is forgotten.
+/// Apple refresh tokens: obtained from an app's authorization code at sign-in, kept sealed under the key-encryption
+/// key, and revoked when the account is deleted — retried with backoff until Apple confirms, so none is forgotten.
 public struct AppleRefreshTokens: Sendable {
     let api: any AppleAccountAPI
-    let box: SecretBox
+    let sealer: SecretSealer?
+    /// The box of `socialSignIn.apple.tokenEncryptionKey`, for tokens sealed before the key-encryption key.
+    let legacy: SecretBox?
     let revocations: any AppleRevocationRepository
     let clock: HaleClock
 
@@ -21,7 +23,7 @@ public struct AppleRefreshTokens: Sendable {
             logger.notice("apple authorization code belongs to another user than the identity token")
             throw HaleError(.oauthInvalidToken, status: 401, message: "Invalid OAuth token or state mismatch.")
         }
-        return try box.seal(tokens.refreshToken, purpose: Self.purpose)
+        return try SealedSecret.seal(tokens.refreshToken, purpose: Self.purpose, sealer: sealer)
     }
 
     /// Queues a sealed token for revocation, due now.
@@ -55,9 +57,15 @@ public struct AppleRefreshTokens: Sendable {
         try await revocations.pendingCount()
     }
 
+    /// The token `sealed` holds: sealed under the key-encryption key, or by the box from before it.
+    func open(_ sealed: String) -> String? {
+        if SecretSealer.isSealed(sealed) { return sealer?.openText(sealed, purpose: Self.purpose) }
+        return legacy?.open(sealed, purpose: Self.purpose)
+    }
+
     /// Whether the row is done with: revoked, or never revocable, which retrying cannot change.
     private func revoke(_ revocation: AppleTokenRevocation, logger: Logger) async -> Bool {
-        guard let token = box.open(revocation.refreshTokenSealed, purpose: Self.purpose) else {
+        guard let token = open(revocation.refreshTokenSealed) else {
             logger.error("apple token revocation dropped: the sealed token does not open with the configured key")
             return true
         }
