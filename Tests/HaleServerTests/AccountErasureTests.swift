@@ -21,6 +21,9 @@ struct AccountErasureTests {
         "apple_token_revocations":
             "Apple refresh tokens that erasure queues for revocation at Apple, as Apple requires; a row holds no "
             + "account id and is deleted once Apple confirms",
+        "firebase_deleted_users":
+            "the SHA-256 of a deleted account's Firebase uids and when, so that a Firebase ID token from before the"
+            + " deletion signs in to no account: no account id, and a hash of an identifier another service issued",
         "audit_events":
             "the append-only, hash-chained security trail: deleting a row breaks the hash of every event after it. "
             + "It names accounts only by keyed pseudonym; the key (audit_account_keys) goes with the account",

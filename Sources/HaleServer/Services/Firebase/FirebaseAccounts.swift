@@ -22,9 +22,23 @@ public struct FirebaseAccounts: Sendable {
 
     /// The identity a Firebase ID token proves: its uid's account, made now if the uid is new. It carries no Hale
     /// session; `signedInAt` is the token's `auth_time` and `expiresAt` its `exp`.
+    ///
+    /// Hale cannot revoke a Firebase ID token, so it refuses one whose sign-in (`auth_time`, to the second, as
+    /// Firebase's own revocation check does) came before the account's sign-ins were ended (signed out everywhere, a
+    /// device revoked) or before its Firebase user's account was deleted.
     public func authenticate(idToken: String, logger: Logger) async throws -> AuthenticatedAccount {
         let user = try await verifier.verifyFirebaseIDToken(idToken, logger: logger)
+        if let deleted = try await accounts.repository.firebaseUserDeleted(uidHash: Self.uidHash(user.uid)),
+            Self.signedIn(user, before: deleted)
+        {
+            logger.notice("firebase id token from before its user's account was deleted")
+            throw Self.ended
+        }
         let account = try await account(of: user, logger: logger)
+        if let ended = try await accounts.repository.signInsEnded(of: account), Self.signedIn(user, before: ended) {
+            logger.notice("firebase id token from before the account's sign-ins were ended")
+            throw Self.ended
+        }
         return AuthenticatedAccount(
             accountId: account, sessionId: nil, deviceId: nil, signInMethod: Self.provider,
             credential: .firebaseIDToken(uid: user.uid), expiresAt: user.expiresAt,
@@ -85,6 +99,19 @@ public struct FirebaseAccounts: Sendable {
             emailVerified: user?.emailVerified ?? false, privateRelayEmail: false, clientId: nil, createdAt: now,
             lastSignInAt: now)
     }
+
+    /// Whether `user` signed in before `moment`, in whole seconds as `auth_time` is.
+    static func signedIn(_ user: VerifiedFirebaseUser, before moment: Date) -> Bool {
+        user.authenticatedAt.timeIntervalSince1970.rounded(.down) < moment.timeIntervalSince1970.rounded(.down)
+    }
+
+    /// The SHA-256 of a uid, in hex: how a deleted account's Firebase user is remembered.
+    static func uidHash(_ uid: String) -> String {
+        OpaqueToken.hash(uid)
+    }
+
+    static let ended = HaleError(
+        .tokenInvalid, status: 401, message: "This sign-in was ended on the server; sign in again.")
 
     static let conflict = HaleError(
         .conflict, status: 409,

@@ -35,5 +35,8 @@ enum HaleMigrations {
         M0030_TieTokensToDevices(),
         M0031_OpenAccountPageSessions(),
         M0032_CreateHealthImports(),
+        M0033_ShareTheImportWorker(),
+        M0034_SealPrivateKeys(),
+        M0035_EndFirebaseSignIns(),
     ]
 }

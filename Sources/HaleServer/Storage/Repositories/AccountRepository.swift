@@ -6,6 +6,10 @@ public protocol AccountRepository: Sendable {
     func create(_ account: Account) async throws
     /// The account with this identifier.
     func find(_ id: AccountID) async throws -> Account?
+    /// When the account's sign-ins were last ended (signed out everywhere, a device revoked); nil if never.
+    func signInsEnded(of account: AccountID) async throws -> Date?
+    /// When the account of the Firebase user whose uid has this SHA-256 was deleted; nil if none was.
+    func firebaseUserDeleted(uidHash: String) async throws -> Date?
     /// The account with this (lowercased) email.
     func find(email: String) async throws -> Account?
     /// Deletes the account and, by cascade, everything it owns, queueing its Apple refresh tokens for revocation in

@@ -52,11 +52,37 @@ struct SQLAccountRepository: AccountRepository {
                     WHERE m.challenge_id = fitness_challenges.id AND m.account_id <> \(bind: id))
                 """
             ).run()
+            // Its Firebase users' tokens from before now must not sign in again, to a new account or any.
+            let firebaseUsers = try await database.sql.select().column("subject").from("social_identities")
+                .where("account_id", .equal, id).where("provider", .equal, FirebaseAccounts.provider)
+                .all(decodingColumn: "subject", as: String.self)
+            for uid in firebaseUsers {
+                try await database.sql.insert(into: "firebase_deleted_users").columns("uid_hash", "deleted_at")
+                    .values(SQLBind(FirebaseAccounts.uidHash(uid)), SQLBind(date))
+                    .onConflict(with: ["uid_hash"]) { $0.set(excludedValueOf: "deleted_at") }.run()
+            }
             // Single-use values bound to the account (handoff codes, device-key and passkey challenges) carry its
             // id without a foreign key, as they may outlive a session; they go with the account, not at expiry.
             try await database.sql.delete(from: "server_challenges").where("account_id", .equal, id).run()
             return try await database.sql.delete(from: "accounts").where("id", .equal, id).returning("id").all()
                 .count == 1
         }
+    }
+
+    /// Ends the account's sign-ins at `date`, on `database` (the transaction that revokes its sessions): Firebase ID
+    /// tokens, which Hale cannot revoke, from sign-ins before it are refused.
+    static func endSignIns(of account: AccountID, at date: Date, on database: HaleDatabase) async throws {
+        try await database.sql.update("accounts").set("sign_ins_ended_at", to: date).where("id", .equal, account)
+            .run()
+    }
+
+    func signInsEnded(of account: AccountID) async throws -> Date? {
+        try await database.sql.select().column("sign_ins_ended_at").from("accounts")
+            .where("id", .equal, account).first(decodingColumn: "sign_ins_ended_at", as: Date?.self) ?? nil
+    }
+
+    func firebaseUserDeleted(uidHash: String) async throws -> Date? {
+        try await database.sql.select().column("deleted_at").from("firebase_deleted_users")
+            .where("uid_hash", .equal, uidHash).first(decodingColumn: "deleted_at", as: Date.self)
     }
 }

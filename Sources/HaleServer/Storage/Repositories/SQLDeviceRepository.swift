@@ -94,14 +94,14 @@ struct SQLDeviceRepository: DeviceRepository {
             .orderBy("created_at").all(decoding: DeviceKeyRecord.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
-    func signInCandidates(fingerprintHash: String, network: String, at date: Date, limit: Int) async throws
-        -> [SignInCandidate]
+    func signInCandidates(fingerprintHash: String, keys: SignInKeys, network: String, at date: Date, limit: Int)
+        async throws -> [SignInCandidate]
     {
         let query = database.sql.select().column(SQLColumn(SQLLiteral.all, table: SQLIdentifier("devices")))
         for column in Self.keyColumns {
             query.column(SQLColumn(column, table: "device_keys"), as: Self.keyColumnPrefix + column)
         }
-        return try await query.from("device_keys")
+        query.from("device_keys")
             .join(
                 "devices", on: SQLColumn("id", table: "devices"), .equal, SQLColumn("device_id", table: "device_keys")
             )
@@ -120,6 +120,25 @@ struct SQLDeviceRepository: DeviceRepository {
                     .orWhere(SQLColumn("locked_until", table: Self.failures), .lessThanOrEqual, SQLBind(date))
             }
             .where(SQLColumn("revoked_at", table: "device_keys"), .is, SQLLiteral.null)
+        switch keys {
+        case .thumbprints(let thumbprints):
+            guard !thumbprints.isEmpty else { return [] }
+            query.where(SQLColumn("thumbprint", table: "device_keys"), .in, SQLBind.group(thumbprints))
+        case .types(let types, let preferredRange):
+            guard !types.isEmpty else { return [] }
+            query.where(SQLColumn("key_type", table: "device_keys"), .in, SQLBind.group(types))
+            if let preferredRange {
+                // The device's own network first: a key registered by another account under the same fingerprint
+                // has not signed in from there.
+                query.orderBy(
+                    """
+                    CASE WHEN \(ident: "devices").\(ident: "last_ip_range") = \(bind: preferredRange) THEN 0 ELSE 1 END
+                    """ as SQLQueryString)
+            }
+        case .any:
+            break
+        }
+        return try await query.orderBy(SQLColumn("created_at", table: "devices"))
             .orderBy(SQLColumn("created_at", table: "device_keys")).limit(limit)
             .all().map { row in
                 SignInCandidate(
@@ -238,6 +257,8 @@ struct SQLDeviceRepository: DeviceRepository {
         let tokens = try await database.sql.update("personal_access_tokens").set("revoked_at", to: date)
             .where("device_id", .equal, id).where("account_id", .equal, account)
             .where("revoked_at", .is, SQLLiteral.null).returning("id").all().count
+        // A Firebase ID token names no device: every one from before now is refused.
+        try await SQLAccountRepository.endSignIns(of: account, at: date, on: database)
         let passkeys = database.sql.delete(from: "passkey_credentials")
             .where("device_id", .equal, id).where("account_id", .equal, account)
         if !includingSyncedPasskeys { passkeys.where("backup_eligible", .equal, false) }

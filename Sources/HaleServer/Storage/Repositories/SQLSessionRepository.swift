@@ -133,6 +133,7 @@ struct SQLSessionRepository: SessionRepository {
                 .where("account_id", .equal, account).where("revoked_at", .is, SQLLiteral.null)
                 .returning("id").all().count
             let tokens = try await SQLPersonalAccessTokenRepository.revokeAll(of: account, at: date, on: database)
+            try await SQLAccountRepository.endSignIns(of: account, at: date, on: database)
             try await SQLAuditRepository.append(audit(sessions, tokens), in: database)
             return (sessions, tokens)
         }
