@@ -38,29 +38,39 @@ public struct DailyRollup: Hashable, Sendable {
     }
 
     /// The rollups of `samples` per local day and type, ordered by day, then type.
+    ///
+    /// The samples are grouped by their positions, never copied: a server rolls up as many as 100,000 at once, twice
+    /// (with and without user-entered ones), and a copy of each group was most of what that held.
     public static func rollups(of samples: [HealthSample], priority: SourcePriority = .default) -> [DailyRollup] {
+        var byType: [HealthSampleType: [Int]] = [:]
+        for index in samples.indices where priority.includes(samples[index].source) {
+            byType[samples[index].type, default: []].append(index)
+        }
         var rollups: [DailyRollup] = []
-        let included = samples.filter { priority.includes($0.source) }
         for type in HealthSampleType.allCases {
-            let ofType = included.filter { $0.type == type }
-            guard !ofType.isEmpty else { continue }
-            rollups += type.isCumulative ? totals(of: ofType, priority: priority) : means(of: ofType)
+            guard let positions = byType[type] else { continue }
+            rollups +=
+                type.isCumulative
+                ? totals(of: samples, at: positions, priority: priority) : means(of: samples, at: positions)
         }
         return rollups.sorted { ($0.day, $0.type.order) < ($1.day, $1.type.order) }
     }
 
     /// Cumulative samples of one type: ranks from highest down, each rank counted outside what higher ranks cover.
-    private static func totals(of samples: [HealthSample], priority: SourcePriority) -> [DailyRollup] {
-        let type = samples[0].type
+    private static func totals(of samples: [HealthSample], at positions: [Int], priority: SourcePriority)
+        -> [DailyRollup]
+    {
+        let type = samples[positions[0]].type
         var sums: [LocalDate: (value: Double, count: Int)] = [:]
         var covered: [ClosedOpenSeconds] = []
-        let byRank = Dictionary(grouping: samples) { priority.rank(of: $0.source) }
+        var byRank: [SourcePriority.Rank: [Int]] = [:]
+        for position in positions { byRank[priority.rank(of: samples[position].source), default: []].append(position) }
         for rank in byRank.keys.sorted(by: >) {
             let group = byRank[rank] ?? []
-            for sample in group {
+            for position in group {
                 // The pieces come in time order, so a day the sample has reached already is the last one.
                 var last: LocalDate?
-                sample.splitUncovered(by: covered) { day, value in
+                samples[position].splitUncovered(by: covered) { day, value in
                     sums[day, default: (0, 0)].value += value
                     if day != last { sums[day, default: (0, 0)].count += 1 }
                     last = day
@@ -69,18 +79,20 @@ public struct DailyRollup: Hashable, Sendable {
             covered = .union(
                 of: covered
                     + group.map {
-                        ClosedOpenSeconds(lower: $0.start.timeIntervalSince1970, upper: $0.end.timeIntervalSince1970)
+                        ClosedOpenSeconds(
+                            lower: samples[$0].start.timeIntervalSince1970, upper: samples[$0].end.timeIntervalSince1970
+                        )
                     })
         }
         return sums.map { DailyRollup(day: $0.key, type: type, value: $0.value.value, sampleCount: $0.value.count) }
     }
 
     /// Measurements of one type: the mean of the samples starting on each day.
-    private static func means(of samples: [HealthSample]) -> [DailyRollup] {
-        let byDay = Dictionary(grouping: samples, by: \.startDay)
-        return byDay.map { day, samples in
-            let mean = samples.reduce(0) { $0 + $1.quantity.value } / Double(samples.count)
-            return DailyRollup(day: day, type: samples[0].type, value: mean, sampleCount: samples.count)
+    private static func means(of samples: [HealthSample], at positions: [Int]) -> [DailyRollup] {
+        let byDay = Dictionary(grouping: positions) { samples[$0].startDay }
+        return byDay.map { day, group in
+            let mean = group.reduce(0) { $0 + samples[$1].quantity.value } / Double(group.count)
+            return DailyRollup(day: day, type: samples[group[0]].type, value: mean, sampleCount: group.count)
         }
     }
 }

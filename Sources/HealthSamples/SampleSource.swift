@@ -33,6 +33,21 @@ public struct SampleSource: Hashable, Sendable, Codable {
         return .other
     }
 
+    /// The same source as far as `priority` can tell: its device only as its class, its app only if the priority
+    /// names it, whether it was entered by hand. It ranks as this source does under `priority` and under any priority
+    /// with the same app order, and holds no text of the client's: what to keep of each of the many samples that
+    /// a day's totals are computed from.
+    public func ranked(by priority: SourcePriority) -> SampleSource {
+        let model: String? =
+            switch deviceClass {
+            case .watch: "Watch"
+            case .phone: "iPhone"
+            case .other: nil
+            }
+        let app = bundleID.flatMap { bundle in priority.bundleOrder.first { $0 == bundle } }
+        return SampleSource(bundleID: app, deviceModel: model, deviceType: nil, isUserEntered: isUserEntered)
+    }
+
     /// Whether the model holds the name, byte for byte: Foundation's `contains`, which a plain `contains` here
     /// resolves to, goes through `NSString`, and was 6% of the event loop's work in an import (`perf`).
     private static func model(_ model: String?, names name: String) -> Bool {

@@ -6,7 +6,9 @@ import HaleServer
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench", abstract: "Measure Hale's hot paths. Build with -c release for meaningful figures.",
-        subcommands: [WebAuthn.self, DeviceLogin.self, HealthStats.self, HealthSync.self, Ingest.self])
+        subcommands: [
+            WebAuthn.self, DeviceLogin.self, HealthStats.self, HealthSync.self, Ingest.self, ImportMemory.self,
+        ])
 
     /// The running server a benchmark measures, from `--server`.
     static func serverURL(_ text: String) throws -> URL {

@@ -22,6 +22,7 @@ struct HaleCommand: AsyncParsableCommand {
     /// Runs Swift concurrency's jobs on NIO's event loops before anything else runs, so that an async route handler
     /// and the socket and database I/O it awaits share threads instead of hopping between two pools.
     static func main() async {
+        MallocArenas.limit()
         _ = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
         do {
             var command = try parseAsRoot()

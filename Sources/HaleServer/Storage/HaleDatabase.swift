@@ -156,6 +156,19 @@ public struct HaleDatabase: Sendable {
         }.get()
     }
 
+    /// Runs a PostgresNIO query, handing each row to `each` as it arrives rather than holding them all: for reads of
+    /// many rows whose every row becomes something smaller.
+    func postgresRows(_ query: PostgresQuery, each: @escaping @Sendable (PostgresRow) throws -> Void) async throws {
+        guard isPostgres, let postgres = resolve() as? any PostgresDatabase else {
+            throw ConfigError("PostgresNIO queries need PostgreSQL")
+        }
+        try await postgres.withConnection { connection in
+            connection.eventLoop.makeFutureWithTask {
+                for try await row in try await connection.query(query, logger: connection.logger) { try each(row) }
+            }
+        }.get()
+    }
+
     /// Whether `error` is a unique or other constraint violation reported by either driver.
     static func isConstraintViolation(_ error: any Error) -> Bool {
         (error as? any DatabaseError)?.isConstraintFailure == true

@@ -39,7 +39,7 @@ struct HealthRollupWriter: Sendable {
                 let limit = maximumRead.map { $0 - read + 1 }
                 var checked = try await store.rollupInputs(
                     of: account, type: type, overlapping: run.start, run.end, limit: limit,
-                    excludingOwnWrites: !heldOfType.isEmpty)
+                    excludingOwnWrites: !heldOfType.isEmpty, ranking: priority)
                 checked += heldOfType.filter { $0.startAt < run.end && $0.endAt >= run.start }.compactMap(\.sample)
                 read += checked.count
                 if let maximumRead, read > maximumRead { throw Self.tooMuchToRecompute(maximumRead) }

@@ -29,7 +29,7 @@ protocol HealthSampleRepository: Sendable {
     /// honoured only where `readsApartFromOwnWrites`.
     func rollupInputs(
         of account: AccountID, type: String, overlapping start: Date, _ end: Date, limit: Int?,
-        excludingOwnWrites: Bool
+        excludingOwnWrites: Bool, ranking: SourcePriority
     ) async throws -> [HealthSample]
     /// Whether `rollupInputs` can leave out the rows this transaction wrote (PostgreSQL, by `xmin`).
     var readsApartFromOwnWrites: Bool { get }

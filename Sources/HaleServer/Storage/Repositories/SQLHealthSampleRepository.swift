@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import SQLKit
+import Synchronization
 
 /// `HealthSampleRepository` on SQL.
 struct SQLHealthSampleRepository: HealthSampleRepository {
@@ -101,50 +102,59 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
 
     func rollupInputs(
         of account: AccountID, type: String, overlapping start: Date, _ end: Date, limit: Int?,
-        excludingOwnWrites: Bool
+        excludingOwnWrites: Bool, ranking: SourcePriority
     ) async throws -> [HealthSample] {
         guard let known = HealthSampleType(rawValue: type) else { return [] }
+        // Up to `health.maxSamplesReadPerSync` rows: each becomes a sample as it arrives, and no row is held after.
+        let samples = RollupInputs(type: known, ranking: ranking)
         if database.isPostgres {
             // A row's xmin is the transaction that wrote its version: this one's for every row it inserted or
             // updated (the sync takes no savepoints, so there is no subtransaction id to miss).
             let ownWrites = excludingOwnWrites ? " AND xmin <> pg_current_xact_id()::xid" : ""
-            let rows = try await database.postgresRows(
+            try await database.postgresRows(
                 """
                 SELECT value, start_at, end_at, utc_offset_seconds, source_bundle, device_model, device_type,
                 user_entered FROM health_samples WHERE account_id = \(account.rawValue) AND type = \(type)
                 AND start_at < \(end) AND end_at >= \(start)\(unescaped: ownWrites) LIMIT \(limit ?? Int.max)
-                """)
-            return try rows.compactMap { row in
+                """
+            ) { row in
                 let (value, start, end, offset, bundle, model, deviceType, userEntered) = try row.decode(
                     (Double, Date, Date, Int, String?, String?, String?, Bool).self)
-                guard let quantity = try? HealthQuantity(type: known, canonicalValue: value) else { return nil }
-                return try? HealthSample(
-                    quantity: quantity, start: start, end: end, utcOffsetSeconds: offset,
+                samples.add(
+                    value: value, start: start, end: end, offset: offset,
                     source: SampleSource(
                         bundleID: bundle, deviceModel: model, deviceType: deviceType, isUserEntered: userEntered))
             }
+            return samples.taken
         }
-        let rows = try await database.sql.select()
+        // Each row handed on as it comes: `all()` would hold every row's column values, not much smaller than the
+        // samples themselves, until the last (half of an import's memory, `hale bench import-memory`).
+        let failure = Mutex<(any Error)?>(nil)
+        try await database.sql.select()
             .columns(
                 "value", "start_at", "end_at", "utc_offset_seconds", "source_bundle", "device_model", "device_type",
                 "user_entered"
             )
             .from("health_samples").where("account_id", .equal, account).where("type", .equal, type)
-            .where("start_at", .lessThan, end).where("end_at", .greaterThanOrEqual, start).limit(limit).all()
-        // A row the rules would refuse is left out, as `StoredHealthSample.sample` leaves it out.
-        return try rows.compactMap { row in
-            let value = try row.decode(column: "value", as: Double.self)
-            guard let quantity = try? HealthQuantity(type: known, canonicalValue: value) else { return nil }
-            let source = SampleSource(
-                bundleID: try row.decode(column: "source_bundle", as: String?.self),
-                deviceModel: try row.decode(column: "device_model", as: String?.self),
-                deviceType: try row.decode(column: "device_type", as: String?.self),
-                isUserEntered: try row.decode(column: "user_entered", as: Bool.self))
-            return try? HealthSample(
-                quantity: quantity, start: try row.decode(column: "start_at", as: Date.self),
-                end: try row.decode(column: "end_at", as: Date.self),
-                utcOffsetSeconds: try row.decode(column: "utc_offset_seconds", as: Int.self), source: source)
-        }
+            .where("start_at", .lessThan, end).where("end_at", .greaterThanOrEqual, start).limit(limit)
+            .run { row in
+                do {
+                    samples.add(
+                        value: try row.decode(column: "value", as: Double.self),
+                        start: try row.decode(column: "start_at", as: Date.self),
+                        end: try row.decode(column: "end_at", as: Date.self),
+                        offset: try row.decode(column: "utc_offset_seconds", as: Int.self),
+                        source: SampleSource(
+                            bundleID: try row.decode(column: "source_bundle", as: String?.self),
+                            deviceModel: try row.decode(column: "device_model", as: String?.self),
+                            deviceType: try row.decode(column: "device_type", as: String?.self),
+                            isUserEntered: try row.decode(column: "user_entered", as: Bool.self)))
+                } catch {
+                    failure.withLock { if $0 == nil { $0 = error } }
+                }
+            }
+        if let error = failure.withLock({ $0 }) { throw error }
+        return samples.taken
     }
 
     func syncedSamples(
