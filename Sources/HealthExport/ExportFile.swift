@@ -1,5 +1,4 @@
 import Foundation
-import ZIPFoundation
 
 /// An export as the Health app writes it, `export.zip` holding `apple_health_export/export.xml`, or that XML on its
 /// own: read in chunks, never whole.
@@ -32,33 +31,11 @@ public enum ExportFile {
 
     private static func read(_ url: URL, magic: Data, _ reading: inout Reading) throws {
         if magic.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
-            let archive: Archive
-            do {
-                archive = try Archive(url: url, accessMode: .read)
-            } catch {
-                throw ExportError("The zip archive cannot be read (is it complete?): \(error).")
-            }
-            try readZip(archive, &reading)
+            try readZip(url, &reading)
         } else if magic.starts(with: Array("<".utf8)) || magic.starts(with: [0xEF, 0xBB, 0xBF]) {
             try readXML(url, &reading)
         } else {
             throw ExportError("This file is neither a zip archive nor XML: export.zip or export.xml is expected.")
-        }
-    }
-
-    /// `read` of a zip archive held in memory: what the fuzzer feeds.
-    public static func read(
-        zip data: Data, limit: Int64 = .max, _ chunk: (Data, Progress) throws -> Void
-    ) throws {
-        let archive: Archive
-        do {
-            archive = try Archive(data: data, accessMode: .read)
-        } catch {
-            throw ExportError("The zip archive cannot be read (is it complete?): \(error).")
-        }
-        try withoutActuallyEscaping(chunk) { chunk in
-            var reading = Reading(offset: 0, limit: limit, chunk: chunk)
-            try readZip(archive, &reading)
         }
     }
 
@@ -105,20 +82,25 @@ public enum ExportFile {
         }
     }
 
-    private static func readZip(_ archive: Archive, _ reading: inout Reading) throws {
-        guard
-            let entry = archive.first(where: {
-                $0.type == .file
-                    && ($0.path == "apple_health_export/export.xml" || $0.path.hasSuffix("/export.xml")
-                        || $0.path == "export.xml")
-            })
-        else {
-            throw ExportError("The zip archive holds no apple_health_export/export.xml.")
+    private static func readZip(_ url: URL, _ reading: inout Reading) throws {
+        let size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.uint64Value ?? 0
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        let found: ZipEntry?
+        do {
+            found = try ZipEntry.find(in: handle, size: size) {
+                $0 == "apple_health_export/export.xml" || $0.hasSuffix("/export.xml") || $0 == "export.xml"
+            }
+        } catch let error as ExportError {
+            throw error
+        } catch {
+            throw ExportError("The zip archive cannot be read (is it complete?): \(error).")
         }
+        guard let entry = found else { throw ExportError("The zip archive holds no apple_health_export/export.xml.") }
         // What the archive declares, for progress only: the bytes that arrive are what is counted.
         let total = Int64(clamping: entry.uncompressedSize)
         do {
-            _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: false) { data in
+            try entry.read(from: handle, size: size, chunkSize: chunkSize) { data in
                 try reading.take(data, total: total)
             }
         } catch let error as ExportError {
