@@ -126,10 +126,12 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "HealthSamplesTests", dependencies: ["HealthSamples"], swiftSettings: strict),
+        // The system's zlib, for inflating export.xml out of a zip with bounds Hale sets itself (see ZipEntry).
+        .systemLibrary(name: "Zlib", path: "Sources/Zlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "HealthExport",
             dependencies: [
-                "HealthSamples", .product(name: "Crypto", package: "swift-crypto"),
+                "HealthSamples", "Zlib", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strict

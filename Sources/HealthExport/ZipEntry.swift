@@ -1,13 +1,15 @@
 import Foundation
-import ZIPFoundation
+import Zlib
 
 /// One file inside a zip archive, found through the archive's central directory (APPNOTE 4.3.12, with ZIP64's
-/// 4.3.14–4.3.15 and 4.5.3), and its data inflated from exactly the bytes the directory says it has.
+/// 4.3.14–4.3.15 and 4.5.3), and its data inflated by zlib from exactly the bytes the directory says it has.
 ///
-/// ZIPFoundation reads an entry until its deflate stream ends, and on Linux an archive whose stream ends past the
-/// file's last byte makes it read nothing for ever (a 771-byte zip held a thread until killed: found by the
-/// `health-export-zip` fuzz target). Here the inflater is given the entry's compressed bytes and no more: a stream
-/// that wants more is a cut-off archive, an error. ZIPFoundation's inflater is still the one used.
+/// Not ZIPFoundation's reader: on Linux it reads an entry until its deflate stream ends, and an archive whose stream
+/// ends past the file's last byte made it read nothing for ever (a 771-byte zip held a thread until killed: found by
+/// the `health-export-zip` fuzz target); and it tells zlib that every chunk is a full buffer long, so a stored block
+/// that claims more bytes than the last chunk holds has zlib copy memory beyond it into the XML. Here zlib is told
+/// exactly how many bytes each chunk holds, and is given the entry's compressed bytes and no more: a stream that
+/// wants more is a cut-off archive, an error.
 struct ZipEntry {
     let path: String
     /// 0 stored, 8 deflated.
@@ -17,8 +19,9 @@ struct ZipEntry {
     let uncompressedSize: UInt64
     let localHeaderOffset: UInt64
 
-    /// The largest central directory read: tens of thousands of entries (workout routes, electrocardiograms).
-    static let maximumDirectoryBytes: UInt64 = 64 << 20
+    /// The largest central directory read: about 100,000 entries of 80 bytes (workout routes, electrocardiograms),
+    /// read whole into memory, so kept well below the import's memory budget.
+    static let maximumDirectoryBytes: UInt64 = 8 << 20
 
     /// The first file entry `wanted` accepts by its path.
     static func find(in handle: FileHandle, size: UInt64, where wanted: (String) -> Bool) throws -> ZipEntry? {
@@ -61,39 +64,76 @@ struct ZipEntry {
         }
         let start = localHeaderOffset + 30 + UInt64(header.uint16(at: 26)) + UInt64(header.uint16(at: 28))
         guard start <= size, compressedSize <= size - start else {
-            throw Self.malformed("export.xml's compressed data runs past the file's end (is it complete?)")
+            throw Self.malformed("export.xml's compressed data runs past the file's end")
         }
         try handle.seek(toOffset: start)
-        var given: UInt64 = 0
-        let remaining = { compressedSize - given }
-        let provider: (Int64, Int) throws -> Data = { _, length in
-            let count = Int(min(UInt64(length), remaining()))
-            guard count > 0 else {
-                throw Self.malformed("export.xml's compressed data ends before it does (is it complete?)")
-            }
-            let data = try handle.read(upToCount: count) ?? Data()
-            guard data.count == count else { throw Self.malformed("export.xml is cut off") }
-            given += UInt64(count)
-            return data
+        var compressed = CompressedBytes(handle: handle, remaining: compressedSize)
+        var checksum = Zlib.crc32(0, nil, 0)
+        func take(_ data: Data) throws {
+            checksum = data.withUnsafeBytes { Zlib.crc32(checksum, $0.baseAddress, UInt32($0.count)) }
+            try consumer(data)
         }
-        let crc: CRC32
         switch method {
         case 0:
-            var checksum = CRC32(0)
-            while remaining() > 0 {
-                let data = try provider(0, chunkSize)
-                checksum = data.crc32(checksum: checksum)
-                try consumer(data)
-            }
-            crc = checksum
+            while let data = try compressed.next(upTo: chunkSize) { try take(data) }
         case 8:
-            crc = try Data.decompress(
-                size: Int64(clamping: compressedSize), bufferSize: chunkSize, skipCRC32: false, provider: provider,
-                consumer: consumer)
+            try Self.inflate(&compressed, chunkSize: chunkSize, take)
         default:
             throw ExportError("export.xml in the zip archive is compressed in a way Hale does not read (\(method)).")
         }
-        guard crc == crc32 else { throw Self.malformed("export.xml's checksum does not match its data") }
+        guard UInt32(checksum) == crc32 else { throw Self.malformed("export.xml's checksum does not match its data") }
+    }
+
+    /// The entry's compressed bytes, read from the file a chunk at a time and never past their end.
+    private struct CompressedBytes {
+        let handle: FileHandle
+        var remaining: UInt64
+
+        /// The next chunk, at most `limit` bytes; nil once all are read.
+        mutating func next(upTo limit: Int) throws -> Data? {
+            let count = Int(min(UInt64(limit), remaining))
+            guard count > 0 else { return nil }
+            let data = try handle.read(upToCount: count) ?? Data()
+            guard data.count == count else { throw ZipEntry.malformed("export.xml is cut off") }
+            remaining -= UInt64(count)
+            return data
+        }
+    }
+
+    /// Inflates a raw deflate stream (RFC 1951), telling zlib exactly how many bytes each chunk holds.
+    private static func inflate(
+        _ compressed: inout CompressedBytes, chunkSize: Int, _ take: (Data) throws -> Void
+    ) throws {
+        var stream = z_stream()
+        guard inflateInit2_(&stream, -MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw malformed("zlib cannot start")
+        }
+        defer { inflateEnd(&stream) }
+        let output = UnsafeMutablePointer<UInt8>.allocate(capacity: chunkSize)
+        defer { output.deallocate() }
+        var ended = false
+        while !ended {
+            guard let chunk = try compressed.next(upTo: chunkSize) else {
+                throw malformed("export.xml's deflate stream ends after the entry's bytes")
+            }
+            try chunk.withUnsafeBytes { input in
+                guard let base = input.bindMemory(to: UInt8.self).baseAddress else { return }
+                stream.next_in = UnsafeMutablePointer(mutating: base)
+                stream.avail_in = UInt32(input.count)
+                // Until zlib has taken the whole chunk, or the stream ends.
+                repeat {
+                    stream.next_out = output
+                    stream.avail_out = UInt32(chunkSize)
+                    let result = Zlib.inflate(&stream, Z_NO_FLUSH)
+                    guard result == Z_OK || result == Z_STREAM_END || result == Z_BUF_ERROR else {
+                        throw malformed("export.xml's compressed data is not deflate")
+                    }
+                    let produced = chunkSize - Int(stream.avail_out)
+                    if produced > 0 { try take(Data(bytes: output, count: produced)) }
+                    ended = result == Z_STREAM_END
+                } while !ended && (stream.avail_in > 0 || stream.avail_out == 0)
+            }
+        }
     }
 
     /// Where the central directory is and how long: from the end-of-central-directory record, or ZIP64's.
@@ -154,7 +194,7 @@ struct ZipEntry {
         }
     }
 
-    private static func malformed(_ what: String) -> ExportError {
+    fileprivate static func malformed(_ what: String) -> ExportError {
         ExportError("The zip archive cannot be read (is it complete?): \(what).")
     }
 }

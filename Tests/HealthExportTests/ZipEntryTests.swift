@@ -39,6 +39,13 @@ struct ZipEntryTests {
         + "MDMtMTAgMDk6MTA6MDAgLTA0MDAiIHZhbHVlPSI4MTIiLz4KPC9IZWFsdGhEYXRhPgpQSwECFAMUAAAAAAAAAGpY7fbNw9cAAADX"
         + "AAAAHgAAAAAAAAAAAAAAgAEAAAAAYXBwbGVfaGVhbHRoX2V4cG9ydC9leHBvcnQueG1sUEsFBgAAAAABAAEATAAAABMBAAAAAA=="
 
+    /// A deflated entry of 8 bytes whose stored block claims 65,535: ZIPFoundation told zlib each chunk was a full
+    /// buffer, so zlib copied the memory past the chunk into the XML (found by review, then by the fuzz target).
+    static let storedBlockPastItsEntry =
+        "UEsDBBQAAAAIAAAAAAAAAAAACAAAAP//AAAeAAAAYXBwbGVfaGVhbHRoX2V4cG9ydC9leHBvcnQueG1sAf//AAA8P3hQSwECFAAUAAAA"
+        + "CAAAAAAAAAAAAAgAAAD//wAAHgAAAAAAAAAAAAAAAAAAAAAAYXBwbGVfaGVhbHRoX2V4cG9ydC9leHBvcnQueG1sUEsFBgAAAAABAAEA"
+        + "TAAAAEQAAAAAAA=="
+
     private func read(_ base64: String) throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("hale-zip-\(UUID()).zip")
         try #require(Data(base64Encoded: base64)).write(to: url)
@@ -71,5 +78,20 @@ struct ZipEntryTests {
         ) {
             _ = try read(bytes.base64EncodedString())
         }
+    }
+
+    @Test func aStoredBlockLongerThanItsEntryEndsTheReadWithoutReadingPastIt() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hale-zip-\(UUID()).zip")
+        try #require(Data(base64Encoded: Self.storedBlockPastItsEntry)).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var xml = Data()
+        #expect(
+            throws: ExportError(
+                "The zip archive cannot be read (is it complete?): "
+                    + "export.xml's deflate stream ends after the entry's bytes.")
+        ) {
+            try ExportFile.read(url) { data, _ in xml.append(data) }
+        }
+        #expect(String(decoding: xml, as: UTF8.self) == "<?x", "the entry's own three bytes, nothing from beyond them")
     }
 }
