@@ -74,9 +74,10 @@ extension ConfigKey {
         ConfigKey(
             path: "server.publicURL", kind: .string, defaultValue: "",
             summary:
-                "The URL people and apps reach Hale at, such as `https://id.example.com`: with `https`, the account"
-                + " page's cookies are `Secure` and its pages send HSTS, whatever `Host` a proxy forwards. Empty:"
-                + " `http://localhost:` and `server.port`, for development."),
+                "The URL people and apps reach Hale at, such as `https://id.example.com`: with `https` its pages send"
+                + " HSTS. The account page's cookies are `Secure` unless it is `http://…`, whatever `Host` a proxy"
+                + " forwards; empty, they are `Secure` and `hale serve` warns (browsers other than Safari keep them on"
+                + " `http://localhost`)."),
         ConfigKey(
             path: "server.dataDirectory", kind: .string, defaultValue: "",
             summary:

@@ -19,13 +19,16 @@ public struct HaleConfiguration: Sendable {
         public var idleTimeout: Duration
         /// The reverse proxies whose `X-Forwarded-For` names the client.
         public var trustedProxies = TrustedProxies()
-        /// The URL people and apps reach Hale at: its scheme decides whether cookies are `Secure`.
-        public var publicURL: URL
+        /// The URL people and apps reach Hale at; nil when not configured.
+        public var publicURL: URL?
         /// Where Hale keeps files of its own.
         public var dataDirectory: URL
 
-        /// Whether Hale is reached over HTTPS.
-        public var isPublicHTTPS: Bool { publicURL.scheme == "https" }
+        /// Whether Hale is known to be reached over HTTPS, so its pages send HSTS.
+        public var isPublicHTTPS: Bool { publicURL?.scheme == "https" }
+        /// Whether the account page's cookies are `Secure`: unless `server.publicURL` says plain HTTP, so that a server
+        /// upgraded without setting it fails closed (a browser accepts `Secure` cookies from `http://localhost` too).
+        public var cookiesAreSecure: Bool { publicURL?.scheme != "http" }
     }
 
     /// The database.
@@ -272,7 +275,7 @@ public struct HaleConfiguration: Sendable {
             maxBodySize: try values.byteSize("server.maxBodySize"),
             shutdownGracePeriod: try values.duration("server.shutdownGracePeriod"),
             idleTimeout: try values.duration("server.idleTimeout"),
-            publicURL: try Self.publicURL(try values.string("server.publicURL"), port: port),
+            publicURL: try Self.publicURL(try values.string("server.publicURL")),
             dataDirectory: Self.dataDirectory(try values.string("server.dataDirectory"), for: database.location))
         tokens = Tokens(
             issuer: try values.string("tokens.issuer"),
@@ -409,10 +412,9 @@ public struct HaleConfiguration: Sendable {
         }
     }
 
-    /// `server.publicURL`: an absolute http or https URL without a query; when empty, `http://localhost:PORT`.
-    static func publicURL(_ text: String, port: Int) throws -> URL {
-        // A literal scheme and host and a number always make a URL.
-        guard !text.isEmpty else { return URL(string: "http://localhost:\(port)")! }
+    /// `server.publicURL`: an absolute http or https URL without a query; nil when empty.
+    static func publicURL(_ text: String) throws -> URL? {
+        guard !text.isEmpty else { return nil }
         guard let url = URL(string: text), url.scheme == "https" || url.scheme == "http", url.host?.isEmpty == false,
             url.query == nil, url.fragment == nil
         else {

@@ -5,9 +5,10 @@ import Vapor
 /// - the browser's installation id (`hale_installation`): which device record the browser is, kept 400 days
 ///   (browsers' cap), so every sign-in from one browser lands on one device.
 ///
-/// They are `Secure` when Hale is reached over HTTPS, as `server.publicURL` says: never decided by the request's
-/// `Host`, which a reverse proxy may rewrite to its upstream's `127.0.0.1:8080`. A developer's `http://localhost`
-/// (the default public URL) gets cookies without `Secure`, which browsers would drop there.
+/// They are `Secure` unless `server.publicURL` says Hale is reached over plain HTTP: never decided by the request's
+/// `Host`, which a reverse proxy may rewrite to its upstream's `127.0.0.1:8080`. With `server.publicURL` unset they
+/// are `Secure` too, so a production server upgraded without setting it fails closed; Chromium and Firefox keep
+/// `Secure` cookies from `http://localhost`, so development works unchanged (Safari needs `http://localhost:8080` set).
 enum AccountPageCookies {
     static let session = "hale_account"
     static let installation = "hale_installation"
@@ -39,6 +40,6 @@ enum AccountPageCookies {
     private static func cookie(_ value: String, maxAge: Int?, for request: Request) -> HTTPCookies.Value {
         HTTPCookies.Value(
             string: value, maxAge: maxAge, path: path,
-            isSecure: request.hale.configuration.server.isPublicHTTPS, isHTTPOnly: true, sameSite: .strict)
+            isSecure: request.hale.configuration.server.cookiesAreSecure, isHTTPOnly: true, sameSite: .strict)
     }
 }
