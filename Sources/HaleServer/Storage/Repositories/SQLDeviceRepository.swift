@@ -214,6 +214,8 @@ struct SQLDeviceRepository: DeviceRepository {
             let revoked = try await Self.revokeSignIns(
                 of: id, account: account, at: date, reason: "device_deactivated",
                 includingSyncedPasskeys: includingSyncedPasskeys, in: database)
+            // A Firebase ID token names no device: every one from before now is refused.
+            try await SQLAccountRepository.endSignIns(of: account, at: date, on: database)
             try await SQLAuditRepository.append(audit(revoked), in: database)
             return revoked
         }
@@ -233,6 +235,7 @@ struct SQLDeviceRepository: DeviceRepository {
                 .returning("id").all().count == 1
             // Nothing was revoked of a device that is not the account's: the statements above are scoped by both.
             guard deleted else { return nil }
+            try await SQLAccountRepository.endSignIns(of: account, at: date, on: database)
             try await database.sql.update("passkey_credentials").set("device_id", to: SQLLiteral.null)
                 .where("device_id", .equal, id).where("account_id", .equal, account).run()
             try await database.sql.delete(from: "push_outbox").where("device_id", .equal, id).run()
@@ -257,8 +260,6 @@ struct SQLDeviceRepository: DeviceRepository {
         let tokens = try await database.sql.update("personal_access_tokens").set("revoked_at", to: date)
             .where("device_id", .equal, id).where("account_id", .equal, account)
             .where("revoked_at", .is, SQLLiteral.null).returning("id").all().count
-        // A Firebase ID token names no device: every one from before now is refused.
-        try await SQLAccountRepository.endSignIns(of: account, at: date, on: database)
         let passkeys = database.sql.delete(from: "passkey_credentials")
             .where("device_id", .equal, id).where("account_id", .equal, account)
         if !includingSyncedPasskeys { passkeys.where("backup_eligible", .equal, false) }
