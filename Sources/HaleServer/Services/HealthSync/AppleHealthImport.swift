@@ -134,16 +134,21 @@ public struct AppleHealthImport: Sendable {
         let consented = try await consentedTypes(of: account, among: Set(HealthSampleType.allCases))
         var stored = start
         if !start.check.complete {
-            // The import's reading starts beside the check, two batches ahead; nothing is stored before the check
-            // has read the whole file.
-            let prefetched = batches(of: url, into: account, zone: zone, from: start, consented: consented)
-                .makeAsyncIterator()
+            // A check from the file's start has the import's reading start beside it, two batches ahead; nothing is
+            // stored before the check has read the whole file. A resumed check does not: a zip is inflated again
+            // from its start up to where the check stopped, and two readers doing so would halve the check's pace.
+            let prefetched =
+                start.check.offset == 0
+                ? batches(of: url, into: account, zone: zone, from: start, consented: consented).makeAsyncIterator()
+                : nil
             stored.check = try await check(url, from: start.check, pausing: pausing, progress: progress)
             try await committing?(stored, sync.repository.database)
             guard stored.check.complete else { return .paused(stored) }
+            let parsed =
+                prefetched
+                ?? batches(of: url, into: account, zone: zone, from: stored, consented: consented).makeAsyncIterator()
             return try await write(
-                prefetched, from: stored, of: account, committing: committing, pausing: pausing,
-                progress: progress)
+                parsed, from: stored, of: account, committing: committing, pausing: pausing, progress: progress)
         }
         let parsed = batches(of: url, into: account, zone: zone, from: start, consented: consented)
         return try await write(

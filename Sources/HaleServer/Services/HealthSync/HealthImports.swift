@@ -174,21 +174,27 @@ public struct HealthImports: Sendable {
 
 /// One import's turn at the worker: over once it has run `slice` while another account's import waits. Whether
 /// one waits is asked at most once a slice, so a worker alone with one import never asks between its batches.
+///
+/// The slice starts at the first boundary the import reaches, not when the turn is given: a resumed zip is inflated
+/// again from its start up to where it paused, and a slice spent on that would leave a large import one batch a turn.
 actor ImportTurn {
     private let slice: Duration
     private let othersWaiting: @Sendable () async -> Bool
-    private var nextLook: ContinuousClock.Instant
+    private var nextLook: ContinuousClock.Instant?
 
     init(slice: Duration, othersWaiting: @escaping @Sendable () async -> Bool) {
         self.slice = slice
         self.othersWaiting = othersWaiting
-        nextLook = .now + slice
     }
 
     func isOver() async -> Bool {
+        guard let nextLook else {
+            nextLook = .now + slice
+            return false
+        }
         guard ContinuousClock.now >= nextLook else { return false }
         if await othersWaiting() { return true }
-        nextLook = .now + slice
+        self.nextLook = .now + slice
         return false
     }
 }
