@@ -27,7 +27,21 @@ struct Serve: AsyncParsableCommand {
             let sealed = try await secrets.sealLegacy()
             if sealed.total > 0 {
                 app.logger.notice(
-                    "sealed secrets an earlier version kept in the clear", metadata: ["count": "\(sealed.total)"])
+                    "sealed secrets an earlier version kept in the clear; run VACUUM so no free page keeps them",
+                    metadata: ["count": "\(sealed.total)"])
+            }
+            if sealed.byTable["signing_keys", default: 0] > 0 {
+                // Backups made before carry those keys in the clear: a new key signs from now on, and the old ones
+                // stop verifying once their last token has expired.
+                try await app.hale.rotateSigningKey()
+                app.logger.notice("replaced the signing key an earlier version kept in the clear")
+            }
+            if configuration.server.publicURL == nil {
+                app.logger.warning(
+                    """
+                    server.publicURL is not set: the account page's cookies are Secure, which Safari does not keep \
+                    from http://localhost; set it to Hale's https URL, or to http://localhost:PORT for development
+                    """)
             }
             try await app.hale.prepareSigningKey()
             try await app.execute()
