@@ -76,6 +76,22 @@ private func withHale(
 /// The key-encryption key of tests on PostgreSQL, where Hale makes none of its own: 32 bytes of 0x4B, base64.
 public let testKeyEncryptionKey = Data(repeating: 0x4B, count: 32).base64EncodedString()
 
+/// An access token of a session that signed in just now, as a passkey sign-in opens one: a fresh sign-in, which
+/// adding or removing a credential needs (`CredentialChanges`). A personal access token from `makeAccount` is not.
+public func freshSignIn(_ app: Application, _ account: HaleServer.AccountID) async throws -> String {
+    try await app.hale.sessions.start(account: account, device: nil, signInMethod: "passkey", rememberMe: false)
+        .accessToken
+}
+
+/// An account and an access token of a session that signed in just now (`freshSignIn`): what a person has after
+/// signing in with a passkey, ready to add or remove credentials.
+public func makeSignedInAccount(_ app: Application, email: String = "person@example.com") async throws -> (
+    HaleServer.Account, String
+) {
+    let account = try await app.hale.accounts.create(email: email, role: "user")
+    return (account, try await freshSignIn(app, account.id))
+}
+
 /// An account with a personal access token, made through the services as `hale accounts create` does.
 public func makeAccount(_ app: Application, email: String = "person@example.com") async throws -> (
     HaleServer.Account, String

@@ -166,13 +166,17 @@ struct HTTPSessionTests {
         }
     }
 
-    @Test("a personal access token signs out everywhere too, itself included")
+    @Test("an operator's personal access token cannot sign out everywhere; a fresh sign-in can, the token included")
     func logoutEverywhereWithAPersonalAccessToken() async throws {
         try await withHale { app in
             let (account, token) = try await makeAccount(app)
             let session = try await app.hale.sessions.start(
                 account: account.id, device: nil, signInMethod: "passkey", rememberMe: false)
-            try await app.testing().test(.POST, "/api/v1/auth/logout-all", headers: .bearer(token)) {
+            let refused = try await app.testing().sendRequest(.POST, "/api/v1/auth/logout-all", headers: .bearer(token))
+            #expect(refused.status == .unauthorized)
+            #expect(try refused.coreError().error.code == "FRESH_SIGN_IN_REQUIRED")
+            try await app.testing().test(.GET, "/api/v1/account", headers: .bearer(token)) { #expect($0.status == .ok) }
+            try await app.testing().test(.POST, "/api/v1/auth/logout-all", headers: .bearer(session.accessToken)) {
                 #expect($0.status == .ok)
             }
             for revoked in [token, session.accessToken] {

@@ -330,7 +330,7 @@ struct MobileBiometricTests {
 
     @Test func devicesRenameAndDelete() async throws {
         try await withHale(settings: Self.settings) { app in
-            let (_, token) = try await makeAccount(app)
+            let (_, token) = try await makeSignedInAccount(app)
             var first = SoftwarePasskey(rpID: "localhost", origin: "http://localhost:8080")
             var second = SoftwarePasskey(rpID: "localhost", origin: "http://localhost:8080")
             try await registerPasskey(app, bearer: token, passkey: &first)
@@ -350,7 +350,7 @@ struct MobileBiometricTests {
             #expect(renamed.status == .ok)
             #expect((try renamed.json()["passkeys"] as? [[String: Any]])?.first?["name"] as? String == "Work phone")
 
-            let (_, stranger) = try await makeAccount(app, email: "stranger@example.com")
+            let (_, stranger) = try await makeSignedInAccount(app, email: "stranger@example.com")
             let theirs = try await app.testing().sendRequest(
                 .DELETE, "/api/mobile/biometric/passkeys/\(firstID)", headers: .bearer(stranger))
             #expect(theirs.status == .notFound)

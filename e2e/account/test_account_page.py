@@ -406,3 +406,35 @@ def test_a_person_imports_their_apple_health_export(browser, tmp_path):
     wait(browser, lambda d: "3 records read; 0 imported, 3 already here" in d.find_element(By.ID, "import-text").text,
          timeout=60)
     assert not unlabelled_controls(browser)
+
+
+STALE_CHANGE = """
+const done = arguments[arguments.length - 1];
+(async () => {
+    const session = await (await fetch('/account/api/session')).json();
+    const response = await fetch('/account/api/passkeys/options', {method: 'POST',
+        headers: {'Accept': 'application/json', 'X-CSRF-Token': session.csrfToken}});
+    done({status: response.status, body: await response.json()});
+})();
+"""
+
+
+@pytest.mark.skipif(os.environ.get("HALE_TOKENS_FRESH_SIGN_IN_WINDOW") != "2s",
+                    reason="needs hale serve with tokens.freshSignInWindow 2s, as .ci/run starts it for this test")
+def test_an_older_page_session_makes_a_step_up_with_its_passkey(browser):
+    """Past the fresh-sign-in window a change is refused until the passkey answers a step-up, which the page asks
+    for by itself before sending the change again."""
+    sign_up(browser, "Grace Hopper")
+    time.sleep(3)
+    refused = browser.execute_async_script(STALE_CHANGE)
+    assert refused["status"] == 401 and refused["body"]["error"]["code"] == "FRESH_SIGN_IN_REQUIRED"
+
+    # The authenticator answers the step-up, everything is signed out, and the passkey autofill signs straight back
+    # in: a new session, whose audit trail shows the step-up and the sign-out.
+    before = page_api(browser, "GET", "session")["body"]["sessionId"]
+    browser.find_element(By.ID, "sign-out-everywhere").click()
+    confirm(browser)
+    wait(browser, lambda d: (page_api(d, "GET", "session").get("body") or {}).get("sessionId") not in (None, before))
+    settled(browser)
+    events = [event["type"] for event in page_api(browser, "GET", "audit")["body"]["events"]]
+    assert "stepped_up" in events and "signed_out_everywhere" in events

@@ -137,6 +137,11 @@ def templates(world):
         victim = world.sacrificial()
         return T("deleteAccount", "DELETE", "/api/v1/account", token=victim.token, destructive=True)
 
+    def step_up():
+        started = server.expect("POST", "/api/v1/auth/step-up/options", a.token, {})
+        body = {"ceremony": started["ceremony"], "credential": a.passkey.assert_(started["options"])}
+        return T("stepUp", "POST", "/api/v1/auth/step-up", token=a.token, body=body)
+
     def revoke_personal_access_token():
         token = world.operator_token()
         return T("revokePersonalAccessToken", "DELETE", "/api/v1/account/tokens/{tokenId}",
@@ -314,6 +319,8 @@ def templates(world):
         "issueHandoffCode": lambda: T("issueHandoffCode", "POST", "/api/v1/auth/handoff", token=a.token,
                                       baseline=(201,)),
         "redeemHandoffCode": redeem_handoff,
+        "stepUpOptions": lambda: T("stepUpOptions", "POST", "/api/v1/auth/step-up/options", token=a.token, body={}),
+        "stepUp": step_up,
         "appleAppSiteAssociation": lambda: T("appleAppSiteAssociation", "GET", "/.well-known/apple-app-site-association"),
         "assetLinks": lambda: T("assetLinks", "GET", "/.well-known/assetlinks.json"),
         "passkeyRegistrationOptions": lambda: T(

@@ -77,6 +77,35 @@ extension HaleClient {
         return (tokens, signedIn.accessToken == nil ? nil : signedIn.token)
     }
 
+    /// Proves with one of the account's passkeys that the person is there, on the current session: for
+    /// `tokens.freshSignInWindow` from now it counts as a fresh sign-in, so an operation that threw
+    /// `HaleClientError.freshSignInRequired` (adding or removing a passkey or a device, signing out everywhere,
+    /// deleting the account) can be retried without signing in again. Returns until when the session is fresh.
+    @discardableResult
+    public func stepUp(with authenticator: some PasskeyAuthenticator) async throws -> Date {
+        let options: StepUpOptions = try await send(
+            "POST", "api/v1/auth/step-up/options", json: EmptyBody(), as: .session)
+        let credential = try await authenticator.authenticate(options.options)
+        let answer: StepUpAnswer = try await send(
+            "POST", "api/v1/auth/step-up", json: StepUpBody(ceremony: options.ceremony, credential: credential),
+            as: .session)
+        return answer.freshUntil
+    }
+
+    struct StepUpOptions: Decodable {
+        let options: RequestOptions
+        let ceremony: String
+    }
+
+    struct StepUpBody: Encodable {
+        let ceremony: String
+        let credential: AuthenticationResponseJSON
+    }
+
+    struct StepUpAnswer: Decodable {
+        let freshUntil: Date
+    }
+
     /// The signed-in account's passkeys.
     public func passkeys() async throws -> [Passkey] {
         let list: PasskeyList = try await send("GET", "api/mobile/biometric/passkeys", as: .session)

@@ -23,6 +23,8 @@ public struct HaleServices: Sendable {
     public let personalAccessTokens: PersonalAccessTokens
     /// The rule for operations that need a recent sign-in, such as deleting the account.
     public let freshSignIn: FreshSignIn
+    /// The rule for changing how an account is reached: adding or removing a credential, signing out everywhere.
+    public let credentialChanges: CredentialChanges
     /// Single-use server challenges.
     public let challenges: ServerChallenges
     /// The bearer-token verifier every protected route uses.
@@ -33,6 +35,8 @@ public struct HaleServices: Sendable {
     public let handoffs: SessionHandoffs
     /// Passkeys.
     public let passkeys: Passkeys
+    /// Step-up ceremonies: a session proved fresh again with a passkey.
+    public let stepUps: StepUps
     /// The account page's cookie sessions.
     public let accountPage: AccountPageSessions
     /// Devices and their hardware-backed keys.
@@ -108,6 +112,8 @@ public struct HaleServices: Sendable {
             repository: SQLPersonalAccessTokenRepository(database: database), audit: audit,
             uses: PersonalAccessTokenUses(), clock: clock)
         freshSignIn = FreshSignIn(window: tokens.freshSignInWindow, clock: clock)
+        credentialChanges = CredentialChanges(
+            freshSignIn: freshSignIn, accounts: SQLAccountRepository(database: database))
         challenges = ServerChallenges(repository: SQLServerChallengeRepository(database: database), clock: clock)
         let providerTokens = ProviderTokenVerifier(
             configuration.socialSignIn, firebase: configuration.firebase, http: providerHTTP, clock: clock)
@@ -128,6 +134,7 @@ public struct HaleServices: Sendable {
             signInDevices: SignInDevices(
                 repository: SQLDeviceRepository(database: database), audit: audit, clock: clock),
             audit: audit, maximumPerAccount: configuration.accountLimits.passkeys, clock: clock)
+        stepUps = StepUps(passkeys: passkeys, sessions: sessions, freshSignIn: freshSignIn, clock: clock)
         accountPage = AccountPageSessions(
             repository: SQLSessionRepository(database: database), origins: Set(configuration.passkeys.origins),
             clock: clock)

@@ -115,7 +115,8 @@ extension ConfigKey {
         ConfigKey(
             path: "tokens.freshSignInWindow", kind: .duration, defaultValue: "5m",
             summary:
-                "How recent a passkey, device-key or social sign-in must be to delete the account; at most 1h."),
+                "How recent a passkey, device-key or social sign-in (or a step-up) must be to add or remove a"
+                + " credential, sign out everywhere or delete the account; at most 1h."),
         ConfigKey(
             path: "passkeys.rpId", kind: .string, defaultValue: "localhost",
             summary:

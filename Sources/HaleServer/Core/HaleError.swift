@@ -99,6 +99,10 @@ extension HaleError.Code {
     public static let limitReached = Self(rawValue: "LIMIT_REACHED")
     /// The credential is valid, but the operation needs a more recent sign-in (401, RFC 9470 step-up).
     public static let freshSignInRequired = Self(rawValue: "FRESH_SIGN_IN_REQUIRED")
+    /// Seed 000's wording of `FRESH_SIGN_IN_REQUIRED`: Firebase's own, which its apps answer by re-authenticating.
+    public static let requiresRecentLogin = Self(rawValue: "auth/requires-recent-login")
+    /// The credential presented cannot step up: it is not a session's own (403).
+    public static let stepUpUnavailable = Self(rawValue: "STEP_UP_UNAVAILABLE")
     /// The account page's state-changing request came without its CSRF token, or from another origin (403).
     public static let csrfRejected = Self(rawValue: "CSRF_REJECTED")
     /// The server has no room to store what the request sends now.

@@ -45,10 +45,10 @@ public struct BearerTokenVerifier: Sendable {
             guard let device = DeviceID(text) else { throw HaleError.invalidToken }
             return device
         }
-        // A handed-off token's holder (a web view) did not sign in itself, so it never counts as a fresh sign-in.
         return AuthenticatedAccount(
             accountId: account, sessionId: sessionID, deviceId: device, signInMethod: claims.signInMethod,
             credential: .accessToken(jti: claims.jti.value), expiresAt: claims.exp.value,
-            signedInAt: claims.signInMethod == SessionHandoffs.signInMethod ? nil : session.createdAt)
+            // A handed-off token's holder (a web view) did not sign in itself: it never counts as a fresh sign-in.
+            signedInAt: claims.signInMethod == SessionHandoffs.signInMethod ? nil : session.provedAt)
     }
 }

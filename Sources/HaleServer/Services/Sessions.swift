@@ -73,6 +73,15 @@ public struct Sessions: Sendable {
         try await repository.revoke(session, of: account, reason: reason, at: clock.now(), audit: nil)
     }
 
+    /// Records that the person proved themselves on the session just now (a step-up ceremony), so it counts as a
+    /// fresh sign-in for `tokens.freshSignInWindow`; `false` when it is not the account's active session.
+    public func stepUp(_ session: SessionID, of account: AccountID, method: String) async throws -> Bool {
+        let subject = AuditTrail.Subject(account: account, session: session)
+        return try await repository.stepUp(
+            session, of: account, at: clock.now(),
+            audit: audit.prepare(.steppedUp, subject, details: ["method": method]))
+    }
+
     /// What signing out everywhere ended.
     public struct SignedOutEverywhere: Sendable, Equatable {
         /// Sessions revoked.

@@ -221,7 +221,8 @@ struct AccountPageTests {
             var browser = try PageVisitor(app)
             let signedUp = try await browser.signUp()
             let account = try #require(AccountID(signedUp.account.id))
-            let token = try await app.hale.personalAccessTokens.create(for: account, name: "sdk").token
+            // The app signed in just now (a device added with an older token is refused: CredentialChanges).
+            let token = try await freshSignIn(app, account)
             try await withServedClient(app, token: token) { client in
                 let device = HaleClient.DeviceDescription(
                     name: "Pixel 8", fingerprint: "android-\(UUID().uuidString.prefix(8))", convention: .android)
@@ -252,6 +253,29 @@ struct AccountPageTests {
             let api = try await app.testing().sendRequest(.GET, "/api/v1/account", headers: .bearer(token))
             #expect(api.status == .unauthorized)
             #expect(try await app.hale.sessions.active(of: account).isEmpty)
+        }
+    }
+
+    @Test("after the window, adding a passkey or signing out everywhere needs a step-up with the page's passkey")
+    func stepUpOnThePage() async throws {
+        let time = TestClock()
+        try await withHale(clock: time.clock, settings: PageVisitor.settings) { app in
+            var browser = try PageVisitor(app)
+            _ = try await browser.signUp()
+            time.advance(.seconds(301))
+            for path in ["/account/api/passkeys/options", "/account/api/sign-out-everywhere"] {
+                let refused = try await browser.send(.POST, path)
+                #expect(refused.status == .unauthorized, "\(path)")
+                #expect(try refused.coreError().error.code == "FRESH_SIGN_IN_REQUIRED", "\(path)")
+            }
+            let ceremony = try await browser.ceremony("/account/api/step-up/options")
+            let steppedUp = try await browser.send(
+                .POST, "/account/api/step-up",
+                json: PageVisitor.SignIn(
+                    ceremony: ceremony.ceremony, credential: browser.passkey.assert(options: ceremony.options)))
+            #expect(steppedUp.status == .ok, "\(steppedUp.body.string)")
+            #expect(try await browser.send(.POST, "/account/api/passkeys/options").status == .ok)
+            #expect(try await browser.send(.POST, "/account/api/sign-out-everywhere").status == .ok)
         }
     }
 }

@@ -17,7 +17,7 @@ struct DeviceAuditTests {
     func recorded() async throws {
         try await withHale { app in
             let api = DeviceAPI(app: app)
-            let (account, bearer) = try await makeAccount(app)
+            let (account, bearer) = try await makeSignedInAccount(app)
             let client = try DeviceClient(.android)
             let deviceId = try await api.register(client, bearer: bearer)
             let tokens = try api.decode(DeviceAPI.SignedIn.self, try await api.signIn(client)).tokens
@@ -40,7 +40,7 @@ struct DeviceAuditTests {
     func newIpRange() async throws {
         try await withHale { app in
             let api = DeviceAPI(app: app)
-            let (account, bearer) = try await makeAccount(app)
+            let (account, bearer) = try await makeSignedInAccount(app)
             let client = try DeviceClient(.iOS)
             try await api.register(client, bearer: bearer)
             for ip in ["203.0.113.5", "203.0.113.99", "198.51.100.7"] {

@@ -66,7 +66,7 @@ struct ConfirmationRejectionTests {
     func deactivatedDevice() async throws {
         try await ConfirmationHTTP.run { flow in
             let second = try DeviceClient(.android)
-            let owner = try await flow.app.hale.personalAccessTokens.create(for: flow.account, name: "t").token
+            let owner = try await freshSignIn(flow.app, flow.account)
             let secondId = try await flow.api.register(second, bearer: owner)
             let secondSession = try flow.api.decode(DeviceAPI.SignedIn.self, try await flow.api.signIn(second))
             let confirmation = try await flow.created()
@@ -92,7 +92,7 @@ struct ConfirmationRejectionTests {
         try await ConfirmationHTTP.run { flow in
             let confirmation = try await flow.created()
             let id = try #require(confirmation["id"] as? String)
-            let (_, bearer) = try await makeAccount(flow.app, email: "mallory@example.com")
+            let (_, bearer) = try await makeSignedInAccount(flow.app, email: "mallory@example.com")
             let mallory = try DeviceClient(.iOS)
             try await flow.api.register(mallory, bearer: bearer)
             let session = try flow.api.decode(DeviceAPI.SignedIn.self, try await flow.api.signIn(mallory))
@@ -203,7 +203,7 @@ struct ConfirmationRejectionTests {
         try await ConfirmationHTTP.run { flow in
             let unknown = try await flow.create(#"{"accountId":"\#(UUID().uuidString)","actionType":"a"}"#)
             #expect(unknown.status == .notFound)
-            let (lonely, _) = try await makeAccount(flow.app, email: "lonely@example.com")
+            let (lonely, _) = try await makeSignedInAccount(flow.app, email: "lonely@example.com")
             let none = try await flow.create(#"{"accountId":"\#(lonely.id)","actionType":"a"}"#)
             #expect(none.status == .conflict)
             #expect(try Self.code(none) == "NO_ACTIVE_DEVICE")

@@ -51,7 +51,7 @@ struct DeviceManagementTests {
     func list(database: TestDatabase) async throws {
         try await withHale(on: database) { app in
             let api = DeviceAPI(app: app)
-            let (_, bearer) = try await makeAccount(app)
+            let (_, bearer) = try await makeSignedInAccount(app)
             let (id, access, _) = try await signedInDevice(api, bearer: bearer)
             let pushed = try await api.send(
                 .PUT, "/api/v1/devices/push-token", ["deviceId": id, "fcmToken": "fcm:abc"], bearer: access)
@@ -74,7 +74,7 @@ struct DeviceManagementTests {
     func seedDeviceObject() async throws {
         try await withHale { app in
             let api = DeviceAPI(app: app)
-            let (_, bearer) = try await makeAccount(app)
+            let (_, bearer) = try await makeSignedInAccount(app)
             let (id, _, _) = try await signedInDevice(api, bearer: bearer)
             _ = try await api.send(.PATCH, "/api/v1/devices/\(id)", ["deviceName": "Work phone"], bearer: bearer)
             let active = try await rawDevice(api, bearer: bearer)
@@ -102,7 +102,7 @@ struct DeviceManagementTests {
     func pushTokenOfTheSignedInDevice(database: TestDatabase) async throws {
         try await withHale(on: database) { app in
             let api = DeviceAPI(app: app)
-            let (_, bearer) = try await makeAccount(app)
+            let (_, bearer) = try await makeSignedInAccount(app)
             let (first, _, _) = try await signedInDevice(api, bearer: bearer)
             let (second, access, _) = try await signedInDevice(api, bearer: bearer)
             let pushed = try await api.send(.PUT, "/api/v1/devices/push-token", ["fcmToken": "fcm:abc"], bearer: access)
@@ -124,7 +124,7 @@ struct DeviceManagementTests {
     func rename() async throws {
         try await withHale { app in
             let api = DeviceAPI(app: app)
-            let (_, bearer) = try await makeAccount(app)
+            let (_, bearer) = try await makeSignedInAccount(app)
             let (id, _, _) = try await signedInDevice(api, bearer: bearer)
             let response = try await api.send(
                 .PATCH, "/api/v1/devices/\(id)", ["deviceName": "  Work phone "], bearer: bearer)
@@ -137,7 +137,7 @@ struct DeviceManagementTests {
     func pushTokenValidation() async throws {
         try await withHale { app in
             let api = DeviceAPI(app: app)
-            let (_, bearer) = try await makeAccount(app)
+            let (_, bearer) = try await makeSignedInAccount(app)
             let (id, _, _) = try await signedInDevice(api, bearer: bearer)
             let hex = String(repeating: "ab", count: 32)
             #expect(
@@ -157,7 +157,7 @@ struct DeviceManagementTests {
     func deactivate(database: TestDatabase) async throws {
         try await withHale(on: database) { app in
             let api = DeviceAPI(app: app)
-            let (_, bearer) = try await makeAccount(app)
+            let (_, bearer) = try await makeSignedInAccount(app)
             let (id, access, client) = try await signedInDevice(api, bearer: bearer)
             let response = try await api.send(.POST, "/api/v1/devices/\(id)/deactivate", bearer: bearer)
             #expect(response.status == .ok, "\(response.body.string)")
@@ -176,7 +176,7 @@ struct DeviceManagementTests {
     func delete() async throws {
         try await withHale { app in
             let api = DeviceAPI(app: app)
-            let (_, bearer) = try await makeAccount(app)
+            let (_, bearer) = try await makeSignedInAccount(app)
             let (id, access, client) = try await signedInDevice(api, bearer: bearer)
             #expect(try await api.send(.DELETE, "/api/v1/devices/\(id)", bearer: bearer).status == .ok)
             #expect(try await devices(api, bearer: bearer).isEmpty)
@@ -191,8 +191,8 @@ struct DeviceManagementTests {
     func otherAccount(operation: String) async throws {
         try await withHale { app in
             let api = DeviceAPI(app: app)
-            let (_, bearer) = try await makeAccount(app, email: "one@example.com")
-            let (_, stranger) = try await makeAccount(app, email: "two@example.com")
+            let (_, bearer) = try await makeSignedInAccount(app, email: "one@example.com")
+            let (_, stranger) = try await makeSignedInAccount(app, email: "two@example.com")
             let (id, _, _) = try await signedInDevice(api, bearer: bearer)
             let response: TestingHTTPResponse =
                 switch operation {
@@ -213,7 +213,7 @@ struct DeviceManagementTests {
     @Test("a device id that is not a UUID names no device")
     func malformedID() async throws {
         try await withHale { app in
-            let (_, bearer) = try await makeAccount(app)
+            let (_, bearer) = try await makeSignedInAccount(app)
             let response = try await DeviceAPI(app: app).send(.DELETE, "/api/v1/devices/not-a-uuid", bearer: bearer)
             #expect(try response.coreError().error.code == "DEVICE_NOT_REGISTERED")
         }

@@ -38,7 +38,7 @@ struct DevicePasskeyTests {
     func passkeyOnDevice() async throws {
         try await withHale(settings: Self.settings) { app in
             let api = DeviceAPI(app: app)
-            let (_, bearer) = try await makeAccount(app)
+            let (_, bearer) = try await makeSignedInAccount(app)
             let client = try DeviceClient(.iOS)
             let deviceId = try await api.register(client, bearer: bearer)
             let access = try api.decode(DeviceAPI.SignedIn.self, try await api.signIn(client)).tokens.accessToken
@@ -54,7 +54,7 @@ struct DevicePasskeyTests {
     func deviceKeyCountsAsSignInMethod() async throws {
         try await withHale(settings: Self.settings) { app in
             let api = DeviceAPI(app: app)
-            let (_, bearer) = try await makeAccount(app)
+            let (_, bearer) = try await makeSignedInAccount(app)
             let passkeyId = try await registerPasskey(api, bearer: bearer)
             let deviceId = try await api.register(try DeviceClient(.android), bearer: bearer)
             #expect(try await api.send(.POST, "/api/v1/devices/\(deviceId)/deactivate", bearer: bearer).status == .ok)

@@ -123,7 +123,7 @@ struct DeviceRejectionTests {
     func registrationValidation(field: String, value: String) async throws {
         try await withHale { app in
             let api = DeviceAPI(app: app)
-            let (_, bearer) = try await makeAccount(app)
+            let (_, bearer) = try await makeSignedInAccount(app)
             let client = try DeviceClient(.iOS)
             var body: [String: any Sendable] = [
                 "deviceName": "Phone", "deviceType": "mobile", "deviceFingerprint": client.fingerprint,
@@ -146,7 +146,7 @@ struct DeviceRejectionTests {
     func invalidPublicKey(pem: String) async throws {
         try await withHale { app in
             let api = DeviceAPI(app: app)
-            let (_, bearer) = try await makeAccount(app)
+            let (_, bearer) = try await makeSignedInAccount(app)
             let body: [String: any Sendable] = [
                 "deviceName": "Phone", "deviceType": "mobile", "deviceFingerprint": "f", "publicKey": pem,
                 "keyAlgorithm": "ES256",
@@ -159,8 +159,10 @@ struct DeviceRejectionTests {
 
     @Test("a key is registered once")
     func duplicateKey() async throws {
-        try await withRegisteredDevice(.iOS) { api, client, bearer in
-            try expectError(try await api.registrationChallenge(client, bearer: bearer), .conflict, "CONFLICT")
+        try await withRegisteredDevice(.iOS) { api, client, _ in
+            let signedIn = try api.decode(DeviceAPI.SignedIn.self, try await api.signIn(client))
+            try expectError(
+                try await api.registrationChallenge(client, bearer: signedIn.tokens.accessToken), .conflict, "CONFLICT")
         }
     }
 
@@ -168,7 +170,7 @@ struct DeviceRejectionTests {
     func registrationSignature() async throws {
         try await withHale { app in
             let api = DeviceAPI(app: app)
-            let (_, bearer) = try await makeAccount(app)
+            let (_, bearer) = try await makeSignedInAccount(app)
             let client = try DeviceClient(.iOS)
             let challenge = try api.decode(
                 DeviceAPI.Challenge.self, try await api.registrationChallenge(client, bearer: bearer))
@@ -185,8 +187,8 @@ struct DeviceRejectionTests {
     func registrationBoundToAccount() async throws {
         try await withHale { app in
             let api = DeviceAPI(app: app)
-            let (_, bearer) = try await makeAccount(app, email: "one@example.com")
-            let (_, otherBearer) = try await makeAccount(app, email: "two@example.com")
+            let (_, bearer) = try await makeSignedInAccount(app, email: "one@example.com")
+            let (_, otherBearer) = try await makeSignedInAccount(app, email: "two@example.com")
             let client = try DeviceClient(.iOS)
             let challenge = try api.decode(
                 DeviceAPI.Challenge.self, try await api.registrationChallenge(client, bearer: bearer))

@@ -30,7 +30,8 @@ struct DeviceRevocationTests {
             let bound = try await registerPasskey(api, bearer: access, synced: false)
             let synced = try await registerPasskey(api, bearer: access, synced: true)
             return Phone(
-                api: api, bearer: bearer, account: account.id, device: device, bound: bound, synced: synced)
+                api: api, bearer: try await freshSignIn(app, account.id), account: account.id, device: device,
+                bound: bound, synced: synced)
         }
 
         /// Registers a passkey while signed in on the device; returns its id.

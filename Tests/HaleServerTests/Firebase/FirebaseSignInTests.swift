@@ -60,6 +60,21 @@ struct FirebaseSignInTests {
         }
     }
 
+    @Test("A Firebase ID token whose auth_time is older than the window adds no passkey: auth/requires-recent-login")
+    func aStaleFirebaseSignInAddsNoPasskey() async throws {
+        try await FirebaseHarness.run { harness in
+            let now = Int(Date().timeIntervalSince1970)
+            let stale = try harness.firebase.idToken(uid: Self.uid, changes: ["auth_time": now - 301])
+            let response = try await harness.post(
+                "/api/mobile/biometric/register/options", ["platform": "ios"], bearer: stale)
+            #expect(response.status == .unauthorized)
+            #expect(try response.coreError().error.code == "auth/requires-recent-login")
+            let fresh = try harness.firebase.idToken(uid: Self.uid, changes: ["auth_time": now - 240])
+            var passkey = SoftwarePasskey(rpID: "localhost", origin: "http://localhost:8080")
+            try await harness.registerPasskey(bearer: fresh, passkey: &passkey)
+        }
+    }
+
     @Test("The same uid twice is the same account, and its passkeys are the account's")
     func sameUIDSameAccount() async throws {
         try await FirebaseHarness.run { harness in

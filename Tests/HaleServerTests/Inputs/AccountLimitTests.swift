@@ -36,7 +36,7 @@ struct AccountLimitTests {
     )
     func passkeys(database: TestDatabase) async throws {
         try await withHale(on: database, settings: Self.passkeySettings) { app in
-            let (account, token) = try await makeAccount(app)
+            let (account, token) = try await makeSignedInAccount(app)
             for _ in 0..<2 { #expect(try await Self.registerPasskey(app, token).status == .ok) }
             let third = try await Self.registerPasskey(app, token)
             #expect(third.status == .conflict)
@@ -53,7 +53,7 @@ struct AccountLimitTests {
     @Test("ceremonies opened before the cap was reached cannot pass it")
     func passkeyCeremoniesInFlight() async throws {
         try await withHale(settings: Self.passkeySettings) { app in
-            let (_, token) = try await makeAccount(app)
+            let (_, token) = try await makeSignedInAccount(app)
             #expect(try await Self.registerPasskey(app, token).status == .ok)
             var answers: [String] = []
             for _ in 0..<2 {
@@ -83,7 +83,7 @@ struct AccountLimitTests {
     func devices(database: TestDatabase) async throws {
         try await withHale(on: database, settings: ["accountLimits.devices": "2"]) { app in
             let api = DeviceAPI(app: app)
-            let (_, bearer) = try await makeAccount(app)
+            let (_, bearer) = try await makeSignedInAccount(app)
             let first = try await api.register(try DeviceClient(.iOS), bearer: bearer)
             try await api.register(try DeviceClient(.android), bearer: bearer)
             #expect(try await api.send(.POST, "/api/v1/devices/\(first)/deactivate", bearer: bearer).status == .ok)
@@ -101,7 +101,7 @@ struct AccountLimitTests {
     func deviceRegistrationsInFlight() async throws {
         try await withHale(settings: ["accountLimits.devices": "1"]) { app in
             let api = DeviceAPI(app: app)
-            let (_, bearer) = try await makeAccount(app)
+            let (_, bearer) = try await makeSignedInAccount(app)
             let client = try DeviceClient(.iOS)
             let pending = try api.decode(
                 DeviceAPI.Challenge.self, try await api.registrationChallenge(client, bearer: bearer))
@@ -164,7 +164,7 @@ struct AccountLimitTests {
         settings["appAttest.rootCertificate"] = try authority.rootPEM
         let time = TestClock(Date())
         try await withHale(on: database, clock: time.clock, settings: settings) { app in
-            let (account, token) = try await makeAccount(app)
+            let (account, token) = try await makeSignedInAccount(app)
             var registered: [String] = []
             for _ in 0..<11 {
                 let keyID = try await authority.generateKey()

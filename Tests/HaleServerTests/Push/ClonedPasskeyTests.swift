@@ -22,7 +22,7 @@ struct ClonedPasskeyTests {
         var passkey = SoftwarePasskey(rpID: "localhost", origin: "http://localhost:8080")
 
         static func make(_ push: PushHarness) async throws -> Owner {
-            let (account, token) = try await makeAccount(push.app)
+            let (account, token) = try await makeSignedInAccount(push.app)
             var owner = Owner(
                 push: push, account: account.id, phone: try await push.device(of: account.id, fcm: "fcm-1"))
             let options = try await owner.post(

@@ -36,7 +36,7 @@ struct SecurityAlertEventTests {
     func deviceThenPasskey() async throws {
         try await PushHarness.run(settings: Self.passkeySettings) { push in
             let api = DeviceAPI(app: push.app)
-            let (account, bearer) = try await makeAccount(push.app)
+            let (account, bearer) = try await makeSignedInAccount(push.app)
             let tablet = try await push.device(of: account.id, fcm: "fcm-tablet")
             let client = try DeviceClient(.iOS)
             let phone = try #require(DeviceID(try await api.register(client, bearer: bearer)))
@@ -75,7 +75,7 @@ struct SecurityAlertEventTests {
     @Test("a change whose alert cannot be written is rolled back with it", arguments: TestDatabase.available)
     func sameTransaction(on database: TestDatabase) async throws {
         try await PushHarness.run(on: database) { push in
-            let (account, _) = try await makeAccount(push.app)
+            let (account, _) = try await makeSignedInAccount(push.app)
             let lost = try await push.device(of: account.id, fcm: "fcm-lost")
             _ = try await push.device(of: account.id, fcm: "fcm-other")
             try await push.app.hale.database.sql.raw("DROP TABLE push_outbox").run()

@@ -2,9 +2,16 @@
 // changes something carries the CSRF token the session answers with.
 
 let csrfToken = '';
+let stepUp = null;
 
 export function setCSRFToken(token) {
     csrfToken = token || '';
+}
+
+/// What to do when the server asks for a fresh sign-in (FRESH_SIGN_IN_REQUIRED): a step-up ceremony, after which the
+/// request is sent once more.
+export function setStepUp(handler) {
+    stepUp = handler;
 }
 
 export class APIError extends Error {
@@ -39,6 +46,16 @@ export function upload(path, file, onProgress, extraHeaders = {}) {
 }
 
 export async function api(method, path, body, extraHeaders = {}) {
+    try {
+        return await send(method, path, body, extraHeaders);
+    } catch (error) {
+        if (!(error instanceof APIError) || error.code !== 'FRESH_SIGN_IN_REQUIRED' || !stepUp) throw error;
+        await stepUp();
+        return await send(method, path, body, extraHeaders);
+    }
+}
+
+async function send(method, path, body, extraHeaders) {
     const headers = Object.assign({Accept: 'application/json'}, extraHeaders);
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (method !== 'GET') headers['X-CSRF-Token'] = csrfToken;

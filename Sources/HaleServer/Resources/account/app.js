@@ -1,5 +1,5 @@
 // The account page: signs in and up with passkeys, then shows what the account holds and lets the person manage it.
-import {api, APIError, setCSRFToken} from './api.js';
+import {api, APIError, setCSRFToken, setStepUp} from './api.js';
 import {browserName, conditionalMediationAvailable, createPasskey, getAssertion} from './webauthn.js';
 import {confirmAction, status} from './dom.js';
 import {renderAccount} from './sections.js';
@@ -128,6 +128,16 @@ export function message(error) {
     if (error.name === 'NotAllowedError') return 'The passkey request was cancelled or timed out.';
     return error.message || String(error);
 }
+
+// Adding or removing a passkey or a device, and signing out everywhere, need a recent sign-in: after a few minutes
+// on the page the person proves they are there with a passkey, and the change goes ahead.
+setStepUp(async () => {
+    status('Confirm with your passkey to make this change.');
+    const ceremony = await api('POST', 'step-up/options');
+    const credential = await getAssertion(ceremony.options);
+    await api('POST', 'step-up', {ceremony: ceremony.ceremony, credential});
+    status('');
+});
 
 document.getElementById('sign-in-form').addEventListener('submit', signIn);
 document.getElementById('sign-up-form').addEventListener('submit', signUp);

@@ -36,7 +36,7 @@ public struct AccountPageSessions: Sendable {
         return AuthenticatedAccount(
             accountId: session.accountId, sessionId: session.id, deviceId: session.deviceId,
             signInMethod: session.signInMethod, credential: .accountPage, expiresAt: session.expiresAt,
-            signedInAt: session.createdAt)
+            signedInAt: session.provedAt)
     }
 
     /// The CSRF token of the page signed in with `cookie`.

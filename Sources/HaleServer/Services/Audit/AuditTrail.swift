@@ -43,6 +43,8 @@ public enum AuditEventType: String, Sendable, CaseIterable {
     /// The account signed out everywhere: every session and personal access token was revoked; `details` count
     /// them.
     case signedOutEverywhere = "signed_out_everywhere"
+    /// The person proved themselves on a session with a step-up ceremony; `details` say how (`method`).
+    case steppedUp = "stepped_up"
 }
 
 /// The append-only, hash-chained record of security events. Each event stores the SHA-256 of its content and of the

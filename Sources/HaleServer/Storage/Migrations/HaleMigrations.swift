@@ -38,5 +38,6 @@ enum HaleMigrations {
         M0033_ShareTheImportWorker(),
         M0034_SealPrivateKeys(),
         M0035_EndFirebaseSignIns(),
+        M0036_StepUpSessions(),
     ]
 }

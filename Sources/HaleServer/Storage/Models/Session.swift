@@ -22,6 +22,11 @@ public struct Session: Codable, Sendable, Equatable {
     public var revokedAt: Date?
     /// Why the session was revoked: `logout`, `logout_all` or `refresh_token_reuse`.
     public var revokeReason: String?
+    /// When the person last proved themselves on the session with a step-up ceremony, if ever.
+    public var steppedUpAt: Date? = nil
+
+    /// When the person last proved themselves on this session: the sign-in that began it, or a later step-up.
+    public var provedAt: Date { max(createdAt, steppedUpAt ?? createdAt) }
 
     /// Whether the session can still be used at `now`.
     public func isActive(at now: Date) -> Bool {

@@ -81,6 +81,17 @@ struct SQLAccountRepository: AccountRepository {
             .where("id", .equal, account).first(decodingColumn: "sign_ins_ended_at", as: Date?.self) ?? nil
     }
 
+    func hasCredentials(_ account: AccountID) async throws -> Bool {
+        let row = try await database.sql.raw(
+            """
+            SELECT (EXISTS (SELECT 1 FROM passkey_credentials WHERE account_id = \(bind: account))
+                OR EXISTS (SELECT 1 FROM device_keys WHERE account_id = \(bind: account) AND revoked_at IS NULL)
+                OR EXISTS (SELECT 1 FROM social_identities WHERE account_id = \(bind: account))) AS found
+            """
+        ).first()
+        return try row?.decode(column: "found", as: Bool.self) ?? false
+    }
+
     func firebaseUserDeleted(uidHash: String) async throws -> Date? {
         try await database.sql.select().column("deleted_at").from("firebase_deleted_users")
             .where("uid_hash", .equal, uidHash).first(decodingColumn: "deleted_at", as: Date.self)

@@ -139,6 +139,19 @@ struct SQLSessionRepository: SessionRepository {
         }
     }
 
+    func stepUp(_ session: SessionID, of account: AccountID, at date: Date, audit: AuditAppend) async throws -> Bool {
+        try await database.writeTransaction { database in
+            let changed =
+                try await database.sql.update("sessions").set("stepped_up_at", to: date)
+                .where("id", .equal, session).where("account_id", .equal, account)
+                .where("revoked_at", .is, SQLLiteral.null).where("expires_at", .greaterThan, date)
+                .returning("id").all().count == 1
+            guard changed else { return false }
+            try await SQLAuditRepository.append(audit, in: database)
+            return true
+        }
+    }
+
     func active(of account: AccountID, at date: Date) async throws -> [Session] {
         try await database.sql.select().column("*").from("sessions")
             .where("account_id", .equal, account).where("revoked_at", .is, SQLLiteral.null)

@@ -29,6 +29,9 @@ protocol SessionRepository: Sendable {
         of account: AccountID, reason: String, at date: Date,
         audit: @escaping @Sendable (_ sessions: Int, _ personalAccessTokens: Int) -> AuditAppend
     ) async throws -> (sessions: Int, personalAccessTokens: Int)
+    /// Records that the person proved themselves on the account's active session at `date`, with its audit event;
+    /// returns `false` when it is not the account's or not active.
+    func stepUp(_ session: SessionID, of account: AccountID, at date: Date, audit: AuditAppend) async throws -> Bool
     /// The account's sessions that are neither revoked nor expired at `date`, newest first.
     func active(of account: AccountID, at date: Date) async throws -> [Session]
     /// Gives the session the account page's cookie, by the cookie's hash.

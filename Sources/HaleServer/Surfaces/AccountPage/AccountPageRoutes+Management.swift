@@ -7,6 +7,7 @@ import WebAuthn
 extension AccountPageRoutes {
     func addPasskeyOptions(_ request: Request) async throws -> CreationOptionsResponse {
         let identity = try request.account
+        try await request.hale.credentialChanges.requireToAdd(identity)
         return CreationOptionsResponse(
             options: try await request.hale.passkeys.registrationOptions(
                 for: identity.accountId, device: PasskeyDevice(platform: "web")))
@@ -14,6 +15,7 @@ extension AccountPageRoutes {
 
     func addPasskey(_ request: Request) async throws -> Response {
         let identity = try request.account
+        try await request.hale.credentialChanges.requireToAdd(identity)
         let body = try request.decodeStrict(AccountPageRegistration.self)
         let registered = try await request.hale.passkeys.register(
             body.credential, account: identity.accountId, registeredDevice: identity.deviceId,
@@ -72,6 +74,10 @@ extension AccountPageRoutes {
     func recentImports(_ request: Request) async throws -> AccountPageImports {
         let imports = try await request.hale.healthImports.recent(of: try request.account.accountId, limit: 3)
         return AccountPageImports(imports: imports.map(HealthImportResponse.init))
+    }
+
+    func stepUpOptions(_ request: Request) async throws -> StepUpOptionsResponse {
+        try await SessionRoutes().stepUpOptions(request)
     }
 
     func deletionOptions(_ request: Request) async throws -> AccountPageCeremony {

@@ -55,6 +55,7 @@ extension AccountPageRoutes {
 
     func signOutEverywhere(_ request: Request) async throws -> Response {
         let identity = try request.account
+        try request.hale.credentialChanges.requireToRemove(identity)
         try await request.hale.sessions.signOutEverywhere(identity.accountId, requester: identity.sessionId)
         return try await signedOut(request)
     }

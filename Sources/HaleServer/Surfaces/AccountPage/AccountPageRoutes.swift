@@ -23,6 +23,8 @@ struct AccountPageRoutes: RouteCollection {
         signedIn.get("session", use: session)
         signedIn.post("sign-out", use: signOut)
         signedIn.post("sign-out-everywhere", use: signOutEverywhere)
+        signedIn.on(.POST, "step-up", "options", limit: .small, use: stepUpOptions)
+        signedIn.on(.POST, "step-up", limit: .passkeyCeremony, use: SessionRoutes().stepUp)
         try managing(signedIn)
     }
 

@@ -9,7 +9,8 @@ struct DeviceKeyRoutes: RouteCollection {
         biometric.grouped(ClientRateLimit(.deviceKeysPerIp)).on(.POST, "challenge", limit: .small, use: signInChallenge)
         biometric.grouped(ClientRateLimit(.deviceKeysPerIp)).on(.POST, "verify", limit: .small, use: signIn)
         biometric.grouped(ClientRateLimit(.refreshPerIp)).on(.POST, "refresh", limit: .small, use: refresh)
-        let devices = api.grouped("devices").grouped(BearerAuthMiddleware())
+        let devices = api.grouped("devices").grouped(FreshSignInWording(code: .tokenExpired))
+            .grouped(BearerAuthMiddleware())
         let registration = devices.grouped("register").grouped(ClientRateLimit(.deviceKeysPerIp))
         registration.on(.POST, "challenge", limit: .form, use: registrationChallenge)
         registration.on(.POST, "verify", limit: .small, use: completeRegistration)
@@ -20,13 +21,17 @@ struct DeviceKeyRoutes: RouteCollection {
         devices.delete(":deviceId", use: delete)
     }
 
+    /// Adding a device key needs a fresh sign-in (`CredentialChanges`), asked before the challenge and again when it
+    /// is answered.
     func registrationChallenge(_ request: Request) async throws -> DeviceRegistrationChallengeResponse {
         let body = try request.decodeStrict(DeviceRegistrationChallengeRequest.self)
+        let identity = try request.account
+        try await request.hale.credentialChanges.requireToAdd(identity)
         let issued = try await request.hale.devices.startRegistration(
             DeviceRegistrationRequest(
                 deviceName: body.deviceName, deviceType: body.deviceType, deviceFingerprint: body.deviceFingerprint,
                 publicKey: body.publicKey, keyAlgorithm: body.keyAlgorithm),
-            account: try request.account.accountId)
+            account: identity.accountId)
         return DeviceRegistrationChallengeResponse(
             challenge: issued.challenge, sessionId: issued.sessionId, deviceId: issued.deviceId?.description ?? "",
             expiresAt: ISO8601.string(issued.expiresAt))
@@ -35,6 +40,7 @@ struct DeviceKeyRoutes: RouteCollection {
     func completeRegistration(_ request: Request) async throws -> DeviceRegistrationVerifyResponse {
         let body = try request.decodeStrict(DeviceRegistrationVerifyRequest.self)
         let identity = try request.account
+        try await request.hale.credentialChanges.requireToAdd(identity)
         let summary = try await request.hale.devices.completeRegistration(
             sessionId: body.sessionId, signedChallenge: body.signedChallenge, account: identity.accountId,
             ip: request.clientIP)
@@ -123,6 +129,7 @@ struct DeviceKeyRoutes: RouteCollection {
     func deactivate(_ request: Request) async throws -> DeviceRevocationResponse {
         let id = try Self.deviceID(request.parameters.get("deviceId"))
         let identity = try request.account
+        try request.hale.credentialChanges.requireToRemove(identity)
         return DeviceRevocationResponse(
             try await request.hale.devices.deactivate(
                 id, of: identity.accountId, ip: request.clientIP, requester: identity.deviceId,
@@ -132,6 +139,7 @@ struct DeviceKeyRoutes: RouteCollection {
     func delete(_ request: Request) async throws -> DeviceRevocationResponse {
         let id = try Self.deviceID(request.parameters.get("deviceId"))
         let identity = try request.account
+        try request.hale.credentialChanges.requireToRemove(identity)
         return DeviceRevocationResponse(
             try await request.hale.devices.delete(
                 id, of: identity.accountId, ip: request.clientIP, requester: identity.deviceId,

@@ -7,6 +7,7 @@ import WebAuthn
 struct MobileBiometricRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let biometric = routes.grouped("api", "mobile", "biometric")
+            .grouped(FreshSignInWording(code: .requiresRecentLogin))
         // Sign-up and sign-in do work for anyone: budgeted per client before the bearer token is even read.
         let ceremonies = biometric.grouped(ClientRateLimit(.signInPerIp))
         let maybeSignedIn = ceremonies.grouped(BearerAuthMiddleware(optional: true, firebase: true))
@@ -21,11 +22,13 @@ struct MobileBiometricRoutes: RouteCollection {
         signedIn.delete("passkeys", ":passkeyID", use: delete)
     }
 
-    /// Signed in: options to add a passkey. Not signed in: a passkey-first sign-up, which needs a `displayName`.
+    /// Signed in: options to add a passkey, which needs a fresh sign-in (`CredentialChanges`). Not signed in: a
+    /// passkey-first sign-up, which needs a `displayName`.
     func registrationOptions(_ request: Request) async throws -> CreationOptionsResponse {
         let body = try request.decodeStrict(RegisterOptionsRequest.self)
         let passkeys = request.hale.passkeys
         if let identity = request.auth.get(AuthenticatedAccount.self) {
+            try await request.hale.credentialChanges.requireToAdd(identity)
             return CreationOptionsResponse(
                 options: try await passkeys.registrationOptions(for: identity.accountId, device: body.device))
         }
@@ -40,6 +43,7 @@ struct MobileBiometricRoutes: RouteCollection {
         let installation = try Self.installation(request)
         let body = try request.decodeStrict(RegisterVerifyRequest.self)
         let identity = request.auth.get(AuthenticatedAccount.self)
+        if let identity { try await request.hale.credentialChanges.requireToAdd(identity) }
         let registered = try await request.hale.passkeys.register(
             body.credential, account: identity?.accountId, registeredDevice: identity?.deviceId,
             device: body.deviceInfo, installation: installation)
@@ -101,11 +105,12 @@ struct MobileBiometricRoutes: RouteCollection {
         return PasskeysResponse(passkeys: try await request.hale.passkeys.list(for: account).map(PasskeyResponse.init))
     }
 
-    /// `?confirm=true` is needed to delete the account's last passkey.
+    /// `?confirm=true` is needed to delete the account's last passkey; a fresh sign-in, always.
     func delete(_ request: Request) async throws -> SuccessResponse {
         let confirmed = try request.query.get(Bool?.self, at: "confirm") ?? false
-        try await request.hale.passkeys.delete(
-            try passkeyID(request), of: try request.account.accountId, confirmed: confirmed)
+        let identity = try request.account
+        try request.hale.credentialChanges.requireToRemove(identity)
+        try await request.hale.passkeys.delete(try passkeyID(request), of: identity.accountId, confirmed: confirmed)
         return SuccessResponse()
     }
 

@@ -1,4 +1,5 @@
 import Vapor
+import WebAuthn
 
 /// `POST /api/v1/auth/refresh`.
 struct RefreshRequest: StrictRequestBody {
@@ -57,4 +58,23 @@ struct HandoffRedeemRequest: StrictRequestBody {
 struct AccessTokenResponse: Content {
     let accessToken: String
     let accessTokenExpiresAt: String
+}
+
+/// `POST /api/v1/auth/step-up/options` (and the account page's): passkey request options for a step-up.
+struct StepUpOptionsResponse: Content {
+    let options: RequestOptions
+    let ceremony: String
+}
+
+/// `POST /api/v1/auth/step-up`: the assertion one of the account's passkeys made for the ceremony.
+struct StepUpRequest: StrictRequestBody {
+    static let allowedFields: Set<String> = ["ceremony", "credential"]
+    let ceremony: String
+    let credential: AuthenticationResponseJSON
+}
+
+/// The answer to a step-up: until when the session counts as a fresh sign-in.
+struct StepUpResponse: Content {
+    var success = true
+    let freshUntil: String
 }

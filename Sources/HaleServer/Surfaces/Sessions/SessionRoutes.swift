@@ -14,6 +14,9 @@ struct SessionRoutes: RouteCollection {
         signedIn.post("auth", "logout", use: logout)
         signedIn.post("auth", "logout-all", use: logoutEverywhere)
         signedIn.post("auth", "handoff", use: issueHandoff)
+        let ceremonies = signedIn.grouped(ClientRateLimit(.signInPerIp))
+        ceremonies.on(.POST, "auth", "step-up", "options", limit: .small, use: stepUpOptions)
+        ceremonies.on(.POST, "auth", "step-up", limit: .passkeyCeremony, use: stepUp)
     }
 
     func refresh(_ request: Request) async throws -> TokenResponse {
@@ -33,7 +36,7 @@ struct SessionRoutes: RouteCollection {
     /// a fresh sign-in, not just any bearer token: a stolen token must not be able to erase the account.
     func deleteAccount(_ request: Request) async throws -> SuccessResponse {
         let identity = try request.account
-        try request.hale.freshSignIn.require(identity)
+        try request.hale.credentialChanges.requireToRemove(identity)
         guard try await request.hale.accounts.delete(identity.accountId) else { throw HaleError.invalidToken }
         // Apple's tokens were queued with the deletion; try them now, and leave failures to the background service.
         _ = try? await request.hale.socialSignIn.appleTokens?.revokeDue(limit: 5, logger: request.logger)
@@ -72,11 +75,29 @@ struct SessionRoutes: RouteCollection {
         return SuccessResponse()
     }
 
-    /// Ends every session and every personal access token of the account, this request's credential included.
+    /// Ends every session and every personal access token of the account, this request's credential included. It
+    /// needs a fresh sign-in: a stolen token must not be able to sign the owner out of every device.
     func logoutEverywhere(_ request: Request) async throws -> SuccessResponse {
         let identity = try request.account
+        try request.hale.credentialChanges.requireToRemove(identity)
         try await request.hale.sessions.signOutEverywhere(identity.accountId, requester: identity.sessionId)
         return SuccessResponse()
+    }
+
+    /// Passkey request options for a step-up on this session.
+    func stepUpOptions(_ request: Request) async throws -> StepUpOptionsResponse {
+        let (options, ceremony) = try await request.hale.stepUps.options(for: try request.account)
+        return StepUpOptionsResponse(options: options, ceremony: ceremony.description)
+    }
+
+    /// Proves the person is there with one of the account's passkeys: the session counts as a fresh sign-in for
+    /// `tokens.freshSignInWindow` from now, and an operation refused with `FRESH_SIGN_IN_REQUIRED` can be retried.
+    func stepUp(_ request: Request) async throws -> StepUpResponse {
+        let body = try request.decodeStrict(StepUpRequest.self)
+        guard let ceremony = ServerChallengeID(body.ceremony) else { throw HaleError.invalidChallenge }
+        let freshUntil = try await request.hale.stepUps.withPasskey(
+            body.credential, ceremony: ceremony, identity: try request.account, logger: request.logger)
+        return StepUpResponse(freshUntil: ISO8601.string(freshUntil))
     }
 
     func issueHandoff(_ request: Request) async throws -> Response {

@@ -1,0 +1,51 @@
+import Foundation
+import Logging
+import WebAuthn
+
+/// A step-up ceremony: the person proves, on the session they are using, that they are there, so the session counts
+/// as a fresh sign-in (`FreshSignIn`) for `tokens.freshSignInWindow` without signing in again. The proof is an
+/// assertion by one of the account's passkeys, for a challenge issued for it.
+///
+/// Only a session's own credential steps up: an access token its session was signed in for, or the account page's
+/// cookie. A handed-off token, a personal access token and a Firebase ID token cannot (the holder of a handed-off
+/// token did not sign in; a Firebase app re-authenticates with Firebase, which gives a fresh `auth_time`).
+public struct StepUps: Sendable {
+    let passkeys: Passkeys
+    let sessions: Sessions
+    let freshSignIn: FreshSignIn
+    let clock: HaleClock
+
+    /// The passkey request options for a step-up, and the ceremony they belong to.
+    public func options(for identity: AuthenticatedAccount) async throws
+        -> (options: RequestOptions, ceremony: ServerChallengeID)
+    {
+        _ = try Self.session(of: identity)
+        return try await passkeys.authenticationOptions()
+    }
+
+    /// Verifies the assertion against the account's passkeys and marks the session proved now; returns until when
+    /// it counts as fresh.
+    public func withPasskey(
+        _ response: AuthenticationResponseJSON, ceremony: ServerChallengeID, identity: AuthenticatedAccount,
+        logger: Logger
+    ) async throws -> Date {
+        let session = try Self.session(of: identity)
+        try await passkeys.confirmPresence(response, ceremony: ceremony, of: identity.accountId, logger: logger)
+        guard try await sessions.stepUp(session, of: identity.accountId, method: "passkey") else {
+            throw HaleError.invalidToken
+        }
+        return clock.now().addingTimeInterval(freshSignIn.window.timeInterval)
+    }
+
+    private static func session(of identity: AuthenticatedAccount) throws -> SessionID {
+        switch identity.credential {
+        case .accessToken where identity.signInMethod != SessionHandoffs.signInMethod, .accountPage:
+            if let session = identity.sessionId { return session }
+        default:
+            break
+        }
+        throw HaleError(
+            .stepUpUnavailable, status: 403,
+            message: "Only a signed-in session can step up; sign in with a passkey, a device key or a social account.")
+    }
+}
