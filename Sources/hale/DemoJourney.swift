@@ -6,6 +6,7 @@ final class DemoJourney {
     private let client: HaleClient
     private let phone: SoftwarePasskeyAuthenticator
     private let laptop: SoftwarePasskeyAuthenticator
+    private let newPhone: SoftwarePasskeyAuthenticator
     private let deviceKey = SoftwareDeviceKey()
     private let timeZone = TimeZone.current
     private var accountID = ""
@@ -17,6 +18,7 @@ final class DemoJourney {
             origin.absoluteString.hasSuffix("/") ? String(origin.absoluteString.dropLast()) : origin.absoluteString
         phone = SoftwarePasskeyAuthenticator(SoftwarePasskey(rpID: rpID, origin: originText))
         laptop = SoftwarePasskeyAuthenticator(SoftwarePasskey(rpID: rpID, origin: originText))
+        newPhone = SoftwarePasskeyAuthenticator(SoftwarePasskey(rpID: rpID, origin: originText))
     }
 
     /// Runs every step, reporting each; false at the first that fails.
@@ -28,6 +30,7 @@ final class DemoJourney {
             ("Get a nonce and upload attested health data (development attestation)", attestedUpload),
             ("Sync samples", syncSamples),
             ("Read statistics", readStatistics),
+            ("Lose every device: recover with a recovery code and add a passkey on a new phone", recover),
         ]
         for (index, (title, step)) in steps.enumerated() {
             report("[\(index + 1)/\(steps.count)] \(title)")
@@ -65,6 +68,18 @@ final class DemoJourney {
         let refreshed = try await client.refreshSession()
         guard refreshed.refreshToken != signedIn.refreshToken else { throw DemoFailure("the refresh token was kept") }
         return "device \(deviceID) registered; signed in with its key; refreshed, with a new refresh token"
+    }
+
+    private func recover() async throws -> String {
+        let codes = try await client.createRecoveryCodes()
+        // The new phone knows nothing of the old one's session: only the code, which names the account.
+        let recovered = try await client.recover(withCode: codes[0])
+        guard recovered == accountID else { throw DemoFailure("the code recovered \(recovered), not \(accountID)") }
+        let added = try await client.addPasskey(with: newPhone, device: PasskeyDevice(platform: "ios"))
+        try await client.signIn(with: newPhone)
+        let remaining = try await client.remainingRecoveryCodes()
+        return "\(codes.count) codes made; one recovered the account and added passkey \(added.id),"
+            + " which signed in; \(remaining) codes left"
     }
 
     private func attestedUpload() async throws -> String {

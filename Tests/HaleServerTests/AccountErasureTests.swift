@@ -38,6 +38,7 @@ struct AccountErasureTests {
             "sessions": "account_id = \(bind: id)",
             "refresh_tokens": "id = \(bind: seed.refreshToken)",
             "personal_access_tokens": "account_id = \(bind: id)",
+            "recovery_codes": "account_id = \(bind: id)",
             "server_challenges": "account_id = \(bind: id)",
             "passkey_users": "account_id = \(bind: id)",
             "passkey_credentials": "account_id = \(bind: id)",

@@ -142,6 +142,10 @@ def templates(world):
         body = {"ceremony": started["ceremony"], "credential": a.passkey.assert_(started["options"])}
         return T("stepUp", "POST", "/api/v1/auth/step-up", token=a.token, body=body)
 
+    def recover_with_code():
+        code = server.expect("POST", "/api/v1/account/recovery-codes", a.token, status=201)["codes"][0]
+        return T("recoverWithCode", "POST", "/api/v1/auth/recovery", body={"code": code})
+
     def revoke_personal_access_token():
         token = world.operator_token()
         return T("revokePersonalAccessToken", "DELETE", "/api/v1/account/tokens/{tokenId}",
@@ -321,6 +325,11 @@ def templates(world):
         "redeemHandoffCode": redeem_handoff,
         "stepUpOptions": lambda: T("stepUpOptions", "POST", "/api/v1/auth/step-up/options", token=a.token, body={}),
         "stepUp": step_up,
+        "recoveryCodesRemaining": lambda: T(
+            "recoveryCodesRemaining", "GET", "/api/v1/account/recovery-codes", token=a.token),
+        "createRecoveryCodes": lambda: T(
+            "createRecoveryCodes", "POST", "/api/v1/account/recovery-codes", token=a.token, baseline=(201,)),
+        "recoverWithCode": recover_with_code,
         "appleAppSiteAssociation": lambda: T("appleAppSiteAssociation", "GET", "/.well-known/apple-app-site-association"),
         "assetLinks": lambda: T("assetLinks", "GET", "/.well-known/assetlinks.json"),
         "passkeyRegistrationOptions": lambda: T(

@@ -25,6 +25,8 @@ public struct HaleServices: Sendable {
     public let freshSignIn: FreshSignIn
     /// The rule for changing how an account is reached: adding or removing a credential, signing out everywhere.
     public let credentialChanges: CredentialChanges
+    /// Recovery codes, and the recovery sessions they open.
+    public let recoveryCodes: RecoveryCodes
     /// Single-use server challenges.
     public let challenges: ServerChallenges
     /// The bearer-token verifier every protected route uses.
@@ -113,7 +115,9 @@ public struct HaleServices: Sendable {
             uses: PersonalAccessTokenUses(), clock: clock)
         freshSignIn = FreshSignIn(window: tokens.freshSignInWindow, clock: clock)
         credentialChanges = CredentialChanges(
-            freshSignIn: freshSignIn, accounts: SQLAccountRepository(database: database))
+            freshSignIn: freshSignIn, accounts: SQLAccountRepository(database: database), sessions: sessions)
+        recoveryCodes = RecoveryCodes(
+            repository: SQLRecoveryCodeRepository(database: database), sessions: sessions, audit: audit, clock: clock)
         challenges = ServerChallenges(repository: SQLServerChallengeRepository(database: database), clock: clock)
         let providerTokens = ProviderTokenVerifier(
             configuration.socialSignIn, firebase: configuration.firebase, http: providerHTTP, clock: clock)

@@ -104,6 +104,7 @@ private func registerRoutes(_ app: Application) throws {
     try app.register(collection: OperationsRoutes())
     try app.register(collection: SessionRoutes())
     try app.register(collection: PersonalAccessTokenRoutes())
+    try app.register(collection: RecoveryRoutes())
     try app.register(collection: MobileBiometricRoutes())
     try app.register(collection: DeviceKeyRoutes())
     try app.register(collection: AuditRoutes())

@@ -103,6 +103,10 @@ extension HaleError.Code {
     public static let requiresRecentLogin = Self(rawValue: "auth/requires-recent-login")
     /// The credential presented cannot step up: it is not a session's own (403).
     public static let stepUpUnavailable = Self(rawValue: "STEP_UP_UNAVAILABLE")
+    /// The recovery code is not an unused one of any account (401).
+    public static let recoveryCodeInvalid = Self(rawValue: "RECOVERY_CODE_INVALID")
+    /// A recovery session's token was sent where it cannot be used: it only enrols one credential (403).
+    public static let recoverySessionRestricted = Self(rawValue: "RECOVERY_SESSION_RESTRICTED")
     /// The account page's state-changing request came without its CSRF token, or from another origin (403).
     public static let csrfRejected = Self(rawValue: "CSRF_REJECTED")
     /// The server has no room to store what the request sends now.

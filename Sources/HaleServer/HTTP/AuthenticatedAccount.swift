@@ -31,6 +31,12 @@ public struct AuthenticatedAccount: Authenticatable, Sendable, Equatable {
     /// not move it), its creation for a social sign-in's personal access token, the `auth_time` of a Firebase ID
     /// token; `nil` for a handed-off access token and for a token an operator or a tool made. `FreshSignIn` reads it.
     public let signedInAt: Date?
+
+    /// Whether the credential is a recovery session's, which may only enrol one credential (`RecoveryCodes`).
+    public var isRecovery: Bool {
+        if case .accessToken = credential { return signInMethod == RecoveryCodes.signInMethod }
+        return false
+    }
 }
 
 extension Request {

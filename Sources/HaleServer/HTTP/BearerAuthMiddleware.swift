@@ -9,6 +9,9 @@ struct BearerAuthMiddleware: AsyncMiddleware {
     /// Whether a Firebase ID token is accepted (seed 000's routes, whose apps send one), when `firebase.projectId`
     /// is set.
     var firebase = false
+    /// Whether a recovery session's token is accepted: only on the routes that enrol a credential. Everywhere else
+    /// it is a 403 `RECOVERY_SESSION_RESTRICTED`.
+    var recovery = false
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         guard let bearer = request.headers.bearerAuthorization else {
@@ -19,14 +22,20 @@ struct BearerAuthMiddleware: AsyncMiddleware {
             }
             return try await next.respond(to: request)
         }
+        let identity: AuthenticatedAccount
         do {
-            request.auth.login(
-                try await request.hale.bearerTokens.verify(
-                    bearer.token, acceptingFirebaseIDTokens: firebase, logger: request.logger))
+            identity = try await request.hale.bearerTokens.verify(
+                bearer.token, acceptingFirebaseIDTokens: firebase, logger: request.logger)
         } catch var refused as HaleError where refused.status == 401 {
             refused.bearerChallenge = #"Bearer realm="hale", error="invalid_token""#
             throw refused
         }
+        if identity.isRecovery && !recovery {
+            throw HaleError(
+                .recoverySessionRestricted, status: 403,
+                message: "A recovery session can only add a passkey or a device key; sign in with it afterwards.")
+        }
+        request.auth.login(identity)
         return try await next.respond(to: request)
     }
 }

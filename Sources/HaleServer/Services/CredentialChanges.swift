@@ -11,14 +11,23 @@ import Foundation
 public struct CredentialChanges: Sendable {
     let freshSignIn: FreshSignIn
     let accounts: any AccountRepository
+    let sessions: Sessions
 
     /// Removing a credential, deleting the account, signing out everywhere: a fresh sign-in, always.
     public func requireToRemove(_ identity: AuthenticatedAccount) throws {
         try freshSignIn.require(identity)
     }
 
-    /// Adding a credential: a fresh sign-in, or an account that has no credential yet.
+    /// After a credential was added: a recovery session, having done its one thing, ends.
+    public func added(by identity: AuthenticatedAccount) async throws {
+        guard identity.isRecovery, let session = identity.sessionId else { return }
+        try await sessions.revoke(session, of: identity.accountId, reason: "recovery_used")
+    }
+
+    /// Adding a credential: a fresh sign-in, a recovery session (which exists for that), or an account that has no
+    /// credential yet.
     public func requireToAdd(_ identity: AuthenticatedAccount) async throws {
+        guard !identity.isRecovery else { return }
         do {
             try freshSignIn.require(identity)
         } catch let refusal as HaleError {

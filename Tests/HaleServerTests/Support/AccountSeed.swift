@@ -43,6 +43,8 @@ struct AccountSeed {
                 "account_id": id, "name": "seeded", "secret_hash": "SECRET-pat-\(tag)", "created_at": date,
             ])
         try await insert(
+            "recovery_codes", ["code_hash": "SECRET-recovery-\(tag)", "account_id": id, "created_at": date])
+        try await insert(
             "server_challenges",
             [
                 "id": serverChallenge, "kind": "handoff", "value_hash": "SECRET-challenge-\(tag)", "account_id": id,

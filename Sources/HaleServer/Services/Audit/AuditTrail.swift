@@ -45,6 +45,10 @@ public enum AuditEventType: String, Sendable, CaseIterable {
     case signedOutEverywhere = "signed_out_everywhere"
     /// The person proved themselves on a session with a step-up ceremony; `details` say how (`method`).
     case steppedUp = "stepped_up"
+    /// The account's recovery codes were made, replacing any before; `details` count them.
+    case recoveryCodesCreated = "recovery_codes_created"
+    /// A recovery code opened a recovery session; `details` say how many codes are left.
+    case recoveryCodeUsed = "recovery_code_used"
 }
 
 /// The append-only, hash-chained record of security events. Each event stores the SHA-256 of its content and of the

@@ -19,6 +19,10 @@ public enum SecurityAlertKind: String, Sendable, CaseIterable {
     /// A passkey signed in in a way only a copy of it could: its counter went back, or its backup eligibility
     /// changed.
     case passkeyCloneSuspected = "passkey_clone_suspected"
+    /// The account's recovery codes were made again.
+    case recoveryCodesCreated = "recovery_codes_created"
+    /// A recovery code was used to get into the account.
+    case recoveryCodeUsed = "recovery_code_used"
 
     /// The alert's title.
     var title: String {
@@ -32,6 +36,8 @@ public enum SecurityAlertKind: String, Sendable, CaseIterable {
         case .newSignInNetwork: "Sign-in from a new network"
         case .newSignInDevice: "Sign-in on a new device"
         case .passkeyCloneSuspected: "A passkey may have been copied"
+        case .recoveryCodesCreated: "New recovery codes were made"
+        case .recoveryCodeUsed: "A recovery code was used"
         }
     }
 
@@ -47,6 +53,8 @@ public enum SecurityAlertKind: String, Sendable, CaseIterable {
         case .deviceKeyNewIpRange: self = .newSignInNetwork
         case .newDeviceSignIn: self = .newSignInDevice
         case .passkeyCloneSuspected: self = .passkeyCloneSuspected
+        case .recoveryCodesCreated: self = .recoveryCodesCreated
+        case .recoveryCodeUsed: self = .recoveryCodeUsed
         default: return nil
         }
     }

@@ -39,5 +39,6 @@ enum HaleMigrations {
         M0034_SealPrivateKeys(),
         M0035_EndFirebaseSignIns(),
         M0036_StepUpSessions(),
+        M0037_CreateRecoveryCodes(),
     ]
 }

@@ -9,9 +9,11 @@ struct DeviceKeyRoutes: RouteCollection {
         biometric.grouped(ClientRateLimit(.deviceKeysPerIp)).on(.POST, "challenge", limit: .small, use: signInChallenge)
         biometric.grouped(ClientRateLimit(.deviceKeysPerIp)).on(.POST, "verify", limit: .small, use: signIn)
         biometric.grouped(ClientRateLimit(.refreshPerIp)).on(.POST, "refresh", limit: .small, use: refresh)
-        let devices = api.grouped("devices").grouped(FreshSignInWording(code: .tokenExpired))
-            .grouped(BearerAuthMiddleware())
-        let registration = devices.grouped("register").grouped(ClientRateLimit(.deviceKeysPerIp))
+        let devicesRoot = api.grouped("devices").grouped(FreshSignInWording(code: .tokenExpired))
+        let devices = devicesRoot.grouped(BearerAuthMiddleware())
+        // A recovery session may enrol one device key here, and do nothing else.
+        let registration = devicesRoot.grouped("register").grouped(BearerAuthMiddleware(recovery: true))
+            .grouped(ClientRateLimit(.deviceKeysPerIp))
         registration.on(.POST, "challenge", limit: .form, use: registrationChallenge)
         registration.on(.POST, "verify", limit: .small, use: completeRegistration)
         devices.get(use: list)
@@ -44,6 +46,7 @@ struct DeviceKeyRoutes: RouteCollection {
         let summary = try await request.hale.devices.completeRegistration(
             sessionId: body.sessionId, signedChallenge: body.signedChallenge, account: identity.accountId,
             ip: request.clientIP)
+        try await request.hale.credentialChanges.added(by: identity)
         let device = DeviceResponse(
             summary, passkeys: [], currentSession: identity.sessionId, now: request.hale.clock.now())
         return DeviceRegistrationVerifyResponse(deviceId: device.id, device: device)

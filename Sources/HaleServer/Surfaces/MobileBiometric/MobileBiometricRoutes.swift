@@ -10,7 +10,8 @@ struct MobileBiometricRoutes: RouteCollection {
             .grouped(FreshSignInWording(code: .requiresRecentLogin))
         // Sign-up and sign-in do work for anyone: budgeted per client before the bearer token is even read.
         let ceremonies = biometric.grouped(ClientRateLimit(.signInPerIp))
-        let maybeSignedIn = ceremonies.grouped(BearerAuthMiddleware(optional: true, firebase: true))
+        // A recovery session may add one passkey here, and do nothing else.
+        let maybeSignedIn = ceremonies.grouped(BearerAuthMiddleware(optional: true, firebase: true, recovery: true))
         maybeSignedIn.on(.POST, "register", "options", limit: .form, use: registrationOptions)
         maybeSignedIn.on(.POST, "register", "verify", limit: .passkeyCeremony, use: register)
         ceremonies.on(.POST, "authenticate", "options", limit: .small, use: authenticationOptions)
@@ -47,6 +48,7 @@ struct MobileBiometricRoutes: RouteCollection {
         let registered = try await request.hale.passkeys.register(
             body.credential, account: identity?.accountId, registeredDevice: identity?.deviceId,
             device: body.deviceInfo, installation: installation)
+        if let identity { try await request.hale.credentialChanges.added(by: identity) }
         let tokens = registered.tokens
         return RegisterVerifyResponse(
             passkey: PasskeyResponse(registered.passkey), accountId: registered.passkey.accountId.description,

@@ -1,0 +1,60 @@
+import Vapor
+
+/// Recovery codes: made with a fresh sign-in, counted, and used without one to open a recovery session that can only
+/// enrol one passkey or device key (`RecoveryCodes`).
+struct RecoveryRoutes: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let api = routes.grouped("api", "v1")
+        let codes = api.grouped("account", "recovery-codes").grouped(BearerAuthMiddleware())
+        codes.get(use: remaining)
+        codes.post(use: generate)
+        api.grouped(ClientRateLimit(.signInPerIp)).on(.POST, "auth", "recovery", limit: .small, use: recover)
+    }
+
+    func remaining(_ request: Request) async throws -> RecoveryCodesStatus {
+        RecoveryCodesStatus(
+            remaining: try await request.hale.recoveryCodes.remaining(of: try request.account.accountId))
+    }
+
+    /// New codes, replacing the old: they are a way into the account, so this needs a fresh sign-in.
+    func generate(_ request: Request) async throws -> Response {
+        let identity = try request.account
+        try request.hale.credentialChanges.requireToRemove(identity)
+        let codes = try await request.hale.recoveryCodes.generate(for: identity.accountId, session: identity.sessionId)
+        return try await RecoveryCodesCreated(codes: codes, remaining: codes.count)
+            .encodeResponse(status: .created, for: request)
+    }
+
+    func recover(_ request: Request) async throws -> RecoverySessionResponse {
+        let body = try request.decodeStrict(RecoveryRequest.self)
+        let pair = try await request.hale.recoveryCodes.redeem(body.code, ipRange: request.clientIP.flatMap(IPRange.of))
+        guard let session = try await request.hale.sessions.find(pair.sessionId) else { throw HaleError.invalidToken }
+        return RecoverySessionResponse(
+            accessToken: pair.accessToken, accessTokenExpiresAt: ISO8601.string(pair.accessTokenExpiresAt),
+            accountId: session.accountId.description)
+    }
+}
+
+/// `GET /api/v1/account/recovery-codes`.
+struct RecoveryCodesStatus: Content {
+    let remaining: Int
+}
+
+/// `POST /api/v1/account/recovery-codes`: the codes, shown this once.
+struct RecoveryCodesCreated: Content {
+    let codes: [String]
+    let remaining: Int
+}
+
+/// `POST /api/v1/auth/recovery`.
+struct RecoveryRequest: StrictRequestBody {
+    static let allowedFields: Set<String> = ["code"]
+    let code: String
+}
+
+/// A recovery session's access token: no refresh token, and good only for enrolling one credential.
+struct RecoverySessionResponse: Content {
+    let accessToken: String
+    let accessTokenExpiresAt: String
+    let accountId: String
+}
