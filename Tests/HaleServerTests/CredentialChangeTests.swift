@@ -28,6 +28,15 @@ struct CredentialChangeTests {
             response.headers.first(name: .wwwAuthenticate) == stepUpChallenge, sourceLocation: sourceLocation)
     }
 
+    /// The access token a web view gets when the app hands its session over (`POST /api/v1/auth/handoff`).
+    static func handOff(_ app: Application, _ token: String) async throws -> String {
+        let issued = try await app.testing().sendRequest(.POST, "/api/v1/auth/handoff", headers: .bearer(token))
+        let code = try #require(try issued.json()["code"] as? String)
+        let redeemed = try await app.testing().sendRequest(
+            .POST, "/api/v1/auth/handoff/redeem", headers: .json(), body: .json(#"{"code":"\#(code)"}"#))
+        return try #require(try redeemed.json()["accessToken"] as? String)
+    }
+
     /// The passkey sign-up and registration calls of seed 000's app.
     struct Passkeys {
         let app: Application
@@ -88,12 +97,7 @@ struct CredentialChangeTests {
             let phone = try DeviceClient(.iOS)
             let phoneID = try await devices.register(phone, bearer: operatorToken)
             let signedIn = try devices.decode(DeviceAPI.SignedIn.self, try await devices.signIn(phone))
-            let handoff = try await app.testing().sendRequest(
-                .POST, "/api/v1/auth/handoff", headers: .bearer(signedIn.tokens.accessToken))
-            let code = try #require(try handoff.json()["code"] as? String)
-            let redeemed = try await app.testing().sendRequest(
-                .POST, "/api/v1/auth/handoff/redeem", headers: .json(), body: .json(#"{"code":"\#(code)"}"#))
-            let handedOff = try #require(try redeemed.json()["accessToken"] as? String)
+            let handedOff = try await Self.handOff(app, signedIn.tokens.accessToken)
             time.advance(.seconds(301))
             let stale = try await app.hale.sessions.refresh(signedIn.tokens.refreshToken).accessToken
 
@@ -221,12 +225,7 @@ struct CredentialChangeTests {
         try await withHale(settings: Self.settings) { app in
             let (account, operatorToken) = try await makeAccount(app)
             let session = try await freshSignIn(app, account.id)
-            let issued = try await app.testing().sendRequest(
-                .POST, "/api/v1/auth/handoff", headers: .bearer(session))
-            let code = try #require(try issued.json()["code"] as? String)
-            let redeemed = try await app.testing().sendRequest(
-                .POST, "/api/v1/auth/handoff/redeem", headers: .json(), body: .json(#"{"code":"\#(code)"}"#))
-            let handedOff = try #require(try redeemed.json()["accessToken"] as? String)
+            let handedOff = try await Self.handOff(app, session)
             for token in [operatorToken, handedOff] {
                 let response = try await app.testing().sendRequest(
                     .POST, "/api/v1/auth/step-up/options", headers: .json(bearer: token), body: .json("{}"))
