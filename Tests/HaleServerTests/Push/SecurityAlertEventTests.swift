@@ -52,6 +52,25 @@ struct SecurityAlertEventTests {
         }
     }
 
+    @Test("deleting a passkey is recorded and alerts the account's devices")
+    func passkeyDeleted() async throws {
+        try await PushHarness.run(settings: Self.passkeySettings) { push in
+            let api = DeviceAPI(app: push.app)
+            let (account, bearer) = try await makeSignedInAccount(push.app)
+            let tablet = try await push.device(of: account.id, fcm: "fcm-tablet")
+            try await registerPasskey(api, bearer: bearer)
+            let passkey = try #require(try await push.app.hale.passkeys.list(for: account.id).first)
+            let deleted = try await api.send(
+                .DELETE, "/api/mobile/biometric/passkeys/\(passkey.id.uuidString)?confirm=true", bearer: bearer)
+            #expect(deleted.status == .ok, "\(deleted.body.string)")
+            let removed = try await push.outbox().filter { $0.data.contains("passkey_removed") }
+            #expect(removed.map(\.deviceId) == [tablet])
+            let event = try #require(
+                try await push.app.hale.audit.events(of: account.id).first { $0.eventType == "passkey_deleted" })
+            #expect(event.details.contains(passkey.id.uuidString.lowercased()))
+        }
+    }
+
     @Test("a social sign-in from an installation new to the account alerts the account's devices")
     func socialNewInstallation() async throws {
         try await PushHarness.run { push in

@@ -16,6 +16,8 @@ public enum AuditEventType: String, Sendable, CaseIterable {
     case socialIdentityLinked = "social_identity_linked"
     /// A passkey was added to an existing account.
     case passkeyRegistered = "passkey_registered"
+    /// A passkey was deleted from the account; `details` name it (`passkeyId`).
+    case passkeyDeleted = "passkey_deleted"
     /// A passkey sign-in whose signature verified showed a sign of a cloned authenticator; `details` say which
     /// passkey and sign, and whether the sign-in was refused.
     case passkeyCloneSuspected = "passkey_clone_suspected"

@@ -200,7 +200,9 @@ public struct Passkeys: Sendable {
 
     /// Deletes one of the account's passkeys. When it is the account's last way to sign in (no other passkey, no
     /// active device key, no social identity) it is deleted only with `confirmed`.
-    public func delete(_ id: UUID, of account: AccountID, confirmed: Bool) async throws {
+    public func delete(_ id: UUID, of account: AccountID, confirmed: Bool, requester: AuthenticatedAccount? = nil)
+        async throws
+    {
         let passkeys = try await repository.credentials(of: account)
         guard passkeys.contains(where: { $0.id == id }) else { throw Self.notFound }
         let isLast = passkeys.count == 1 ? try await hasNoOtherSignInMethod(account) : false
@@ -209,7 +211,9 @@ public struct Passkeys: Sendable {
                 .lastSignInMethod, status: 409,
                 message: "This is the account's last way to sign in. Delete it with confirm=true if that is intended.")
         }
-        guard try await repository.delete(id, of: account) else { throw Self.notFound }
+        let subject = AuditTrail.Subject(account: account, device: requester?.deviceId, session: requester?.sessionId)
+        let event = audit.prepare(.passkeyDeleted, subject, details: ["passkeyId": id.uuidString.lowercased()])
+        guard try await repository.delete(id, of: account, audit: event) else { throw Self.notFound }
     }
 
     /// Whether the account has neither an active device key nor a social identity.

@@ -4,6 +4,8 @@ public enum SecurityAlertKind: String, Sendable, CaseIterable {
     case newDevice = "new_device"
     /// A passkey was added to the account.
     case newPasskey = "new_passkey"
+    /// A passkey was removed from the account.
+    case passkeyRemoved = "passkey_removed"
     /// A spent refresh token was presented again and its session revoked.
     case refreshTokenReuse = "refresh_token_reuse"
     /// A device was deactivated.
@@ -29,6 +31,7 @@ public enum SecurityAlertKind: String, Sendable, CaseIterable {
         switch self {
         case .newDevice: "New device added"
         case .newPasskey: "New passkey added"
+        case .passkeyRemoved: "A passkey was removed"
         case .refreshTokenReuse: "A session was ended"
         case .deviceDeactivated: "A device was deactivated"
         case .deviceDeleted: "A device was removed"
@@ -46,6 +49,7 @@ public enum SecurityAlertKind: String, Sendable, CaseIterable {
         switch event {
         case .deviceRegistered: self = .newDevice
         case .passkeyRegistered: self = .newPasskey
+        case .passkeyDeleted: self = .passkeyRemoved
         case .refreshTokenReuseDetected: self = .refreshTokenReuse
         case .deviceDeactivated: self = .deviceDeactivated
         case .deviceDeleted: self = .deviceDeleted

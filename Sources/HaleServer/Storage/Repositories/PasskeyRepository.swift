@@ -27,5 +27,5 @@ protocol PasskeyRepository: Sendable {
     /// Renames one of the account's credentials; returns whether it exists.
     func rename(_ id: UUID, of account: AccountID, to name: String) async throws -> Bool
     /// Deletes one of the account's credentials; returns whether it existed.
-    func delete(_ id: UUID, of account: AccountID) async throws -> Bool
+    func delete(_ id: UUID, of account: AccountID, audit: AuditAppend) async throws -> Bool
 }

@@ -74,10 +74,16 @@ struct SQLPasskeyRepository: PasskeyRepository {
             .returning("id").all().count == 1
     }
 
-    func delete(_ id: UUID, of account: AccountID) async throws -> Bool {
-        try await database.sql.delete(from: "passkey_credentials")
-            .where("id", .equal, id).where("account_id", .equal, account)
-            .returning("id").all().count == 1
+    func delete(_ id: UUID, of account: AccountID, audit: AuditAppend) async throws -> Bool {
+        try await database.writeTransaction { database in
+            let deleted =
+                try await database.sql.delete(from: "passkey_credentials")
+                .where("id", .equal, id).where("account_id", .equal, account)
+                .returning("id").all().count == 1
+            guard deleted else { return false }
+            try await SQLAuditRepository.append(audit, in: database)
+            return true
+        }
     }
 
     private func select() -> SQLSelectBuilder {

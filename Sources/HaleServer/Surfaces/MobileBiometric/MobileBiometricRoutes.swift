@@ -112,7 +112,8 @@ struct MobileBiometricRoutes: RouteCollection {
         let confirmed = try request.query.get(Bool?.self, at: "confirm") ?? false
         let identity = try request.account
         try request.hale.credentialChanges.requireToRemove(identity)
-        try await request.hale.passkeys.delete(try passkeyID(request), of: identity.accountId, confirmed: confirmed)
+        try await request.hale.passkeys.delete(
+            try passkeyID(request), of: identity.accountId, confirmed: confirmed, requester: identity)
         return SuccessResponse()
     }
 
