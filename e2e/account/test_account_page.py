@@ -438,3 +438,30 @@ def test_an_older_page_session_makes_a_step_up_with_its_passkey(browser):
     settled(browser)
     events = [event["type"] for event in page_api(browser, "GET", "audit")["body"]["events"]]
     assert "stepped_up" in events and "signed_out_everywhere" in events
+
+
+@pytest.mark.parametrize("autofill", ["waiting", "still being prepared"])
+def test_signing_up_while_autofill_waits_says_nothing_of_a_cancelled_passkey(browser, autofill):
+    """The sign-in screen offers passkey autofill in the background; starting a sign-up stops it. Browsers that
+    report the stop as a refusal (NotAllowedError), or a sign-up started before the offer was ready, made the page
+    say "The passkey request was cancelled or timed out". Headless Chromium reports an AbortError and did not show
+    it even before the fix; this keeps the page from ever showing it here, in both orders."""
+    browser.add_virtual_authenticator(authenticator_options())
+    browser.get(f"{HALE_URL}/account")
+    visible(browser, "#sign-up-name").send_keys("Ada Lovelace")
+    if autofill == "waiting":
+        wait(browser, lambda d: d.execute_script(
+            "return performance.getEntriesByType('resource')"
+            ".some(e => e.name.endsWith('/account/api/sign-in/options'))"))
+        time.sleep(0.5)
+    browser.execute_script("""
+        window.statuses = [];
+        const element = document.getElementById('status');
+        new MutationObserver(() => window.statuses.push(element.textContent))
+            .observe(element, {childList: true, characterData: true, subtree: true});
+    """)
+    browser.find_element(By.ID, "sign-up").click()
+    settled(browser)
+    statuses = browser.execute_script("return window.statuses")
+    assert statuses and statuses[-1] == "Your account is ready."
+    assert not any("cancelled" in text for text in statuses), statuses

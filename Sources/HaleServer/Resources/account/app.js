@@ -47,14 +47,33 @@ async function start() {
 
 /// Passkey autofill: a conditional request that the browser answers when the person picks a passkey in the
 /// username field's suggestions.
+///
+/// It is marked as offered before anything is awaited, so a sign-in or sign-up started while the offer is still being
+/// prepared stops it too, rather than meeting it as a second WebAuthn request the browser refuses.
 async function offerAutofill() {
-    if (!await conditionalMediationAvailable()) return;
     const controller = new AbortController();
+    const started = Date.now();
+    conditional = {controller, pending: Promise.resolve()};
+    if (!await conditionalMediationAvailable()) return;
     const ceremony = await api('POST', 'sign-in/options');
+    if (controller.signal.aborted) return;
     const pending = getAssertion(ceremony.options, {mediation: 'conditional', signal: controller.signal})
         .then(credential => finishSignIn(ceremony.ceremony, credential))
-        .catch(error => { if (error.name !== 'AbortError') status(message(error)); });
+        .catch(error => autofillEnded(error, controller, Date.now() - started));
     conditional = {controller, pending};
+}
+
+/// Autofill waits in the background, so how it ends is no news to the person: stopped because they began a sign-in
+/// or a sign-up (browsers reject it then with AbortError or NotAllowedError), or timed out unused, when it is offered
+/// again (not at once after a quick refusal, which would only repeat). Only another failure, such as the server's
+/// answer to a passkey they picked, is shown.
+function autofillEnded(error, controller, waitedMilliseconds) {
+    if (controller.signal.aborted) return;
+    if (error.name === 'NotAllowedError') {
+        if (waitedMilliseconds > 10000) offerAutofill();
+        return;
+    }
+    status(message(error));
 }
 
 async function stopAutofill() {
