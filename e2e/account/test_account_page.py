@@ -465,3 +465,27 @@ def test_signing_up_while_autofill_waits_says_nothing_of_a_cancelled_passkey(bro
     statuses = browser.execute_script("return window.statuses")
     assert statuses and statuses[-1] == "Your account is ready."
     assert not any("cancelled" in text for text in statuses), statuses
+
+
+def test_a_person_makes_recovery_codes_and_one_gets_them_back_in(browser):
+    """Recovery codes from the page: ten, shown once; one used through the API opens a recovery session that adds a
+    device key, and the page then counts nine left."""
+    sign_up(browser, "Katherine Johnson")
+    assert "No recovery codes yet." in visible(browser, "#recovery-remaining").text
+    browser.find_element(By.ID, "make-recovery-codes").click()
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#recovery-codes li")) == 10)
+    settled(browser)
+    codes = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#recovery-codes li")]
+    assert len(set(codes)) == 10 and all(len(code) == 19 for code in codes)
+    assert "10 of 10 codes left." in browser.find_element(By.ID, "recovery-remaining").text
+    assert "not shown again" in browser.find_element(By.ID, "status").text
+
+    status, recovered = call("POST", "/api/v1/auth/recovery", body={"code": codes[0]})
+    assert status == 200, recovered
+    assert call("GET", "/api/v1/account", recovered["accessToken"])[0] == 403
+    device = register_device(recovered["accessToken"], "Replacement phone")
+    browser.refresh()
+    settled(browser)
+    visible(browser, f'li[data-device="{device}"]')
+    assert "9 of 10 codes left." in browser.find_element(By.ID, "recovery-remaining").text
+    assert call("POST", "/api/v1/auth/recovery", body={"code": codes[0]})[0] == 401

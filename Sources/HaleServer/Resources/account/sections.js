@@ -7,8 +7,11 @@ let reload = async () => {};
 
 export async function renderAccount(refresh) {
     reload = refresh;
-    const [passkeys, devices, sessions, tokens] = await Promise.all([
-        api('GET', 'passkeys'), api('GET', 'devices'), api('GET', 'sessions'), api('GET', 'tokens')]);
+    const [passkeys, devices, sessions, tokens, recovery] = await Promise.all([
+        api('GET', 'passkeys'), api('GET', 'devices'), api('GET', 'sessions'), api('GET', 'tokens'),
+        api('GET', 'recovery-codes')]);
+    document.getElementById('recovery-remaining').textContent = recovery.remaining
+        ? `${recovery.remaining} of 10 codes left.` : 'No recovery codes yet.';
     replace('passkeys', passkeys.passkeys.map(passkeyItem));
     replace('devices', devices.devices.length ? devices.devices.map(deviceItem) : [el('li', {}, 'No devices yet.')]);
     replace('sessions', sessions.sessions.map(sessionItem));
@@ -111,6 +114,21 @@ function tokenItem(token) {
         el('button', {type: 'button', class: 'danger', 'aria-label': `Revoke token ${token.name}`,
             onclick: () => act(() => api('DELETE', `tokens/${token.id}`), `Revoked ${token.name}.`)}, 'Revoke'));
 }
+
+/// New recovery codes, shown this once; they replace any made before.
+async function makeRecoveryCodes() {
+    const remaining = document.getElementById('recovery-remaining').textContent;
+    if (!remaining.startsWith('No ') && !await confirmAction('Make new recovery codes?',
+        'The codes you have now stop working.', 'Make new codes')) return;
+    await act(async () => {
+        const {codes} = await api('POST', 'recovery-codes');
+        const list = document.getElementById('recovery-codes');
+        replace('recovery-codes', codes.map(code => el('li', {}, el('code', {}, code))));
+        list.hidden = false;
+    }, 'Save these recovery codes now: they are not shown again.');
+}
+
+document.getElementById('make-recovery-codes').addEventListener('click', makeRecoveryCodes);
 
 document.getElementById('add-passkey').addEventListener('click', () => act(async () => {
     const {options} = await api('POST', 'passkeys/options');

@@ -45,6 +45,10 @@ struct AccountPageRoutes: RouteCollection {
         signedIn.get("sessions", use: sessions)
         signedIn.delete("sessions", ":sessionId", use: endSession)
 
+        let recovery = RecoveryRoutes()
+        signedIn.get("recovery-codes", use: recovery.remaining)
+        signedIn.on(.POST, "recovery-codes", limit: .small, use: recovery.generate)
+
         let tokens = PersonalAccessTokenRoutes()
         signedIn.get("tokens", use: tokens.list)
         signedIn.delete("tokens", ":tokenId", use: tokens.revoke)
