@@ -489,3 +489,37 @@ def test_a_person_makes_recovery_codes_and_one_gets_them_back_in(browser):
     visible(browser, f'li[data-device="{device}"]')
     assert "9 of 10 codes left." in browser.find_element(By.ID, "recovery-remaining").text
     assert call("POST", "/api/v1/auth/recovery", body={"code": codes[0]})[0] == 401
+
+
+def test_a_person_who_lost_their_phone_gets_back_in_with_a_recovery_code(browser):
+    """The page's recovery journey: a recovery code on a browser with no passkey of the account, a new passkey added
+    there, a sign-in with it; the recovery session could do nothing else, and the code works once."""
+    sign_up(browser, "Dorothy Vaughan")
+    browser.find_element(By.ID, "make-recovery-codes").click()
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#recovery-codes li")) == 10)
+    settled(browser)
+    code = browser.find_elements(By.CSS_SELECTOR, "#recovery-codes li")[4].text
+
+    # The phone is gone: a browser with none of the account's passkeys and no cookie.
+    browser.remove_virtual_authenticator()
+    browser.delete_all_cookies()
+    browser.add_virtual_authenticator(authenticator_options())
+    browser.get(f"{HALE_URL}/account")
+    visible(browser, "#recover-code").send_keys(code.upper())
+    browser.find_element(By.ID, "recover").click()
+    visible(browser, "#recovery-add-passkey")
+    assert page_api(browser, "GET", "passkeys")["code"] == "RECOVERY_SESSION_RESTRICTED"
+    # The new passkey added, the recovery session ends, and passkey autofill signs straight in with the new one.
+    browser.find_element(By.ID, "recovery-add-passkey").click()
+    settled(browser)
+    wait(browser, lambda d: len(items(d, "passkeys", "data-passkey")) == 2)
+    sessions = page_api(browser, "GET", "sessions")["body"]["sessions"]
+    assert [s["signInMethod"] for s in sessions if s["current"]] == ["passkey"]
+    assert all(s["signInMethod"] != "recovery" for s in sessions), "the recovery session ended with its passkey"
+    assert "9 of 10 codes left." in browser.find_element(By.ID, "recovery-remaining").text
+    events = [event["type"] for event in page_api(browser, "GET", "audit")["body"]["events"]]
+    assert "recovery_code_used" in events
+
+    status, refused = call("POST", "/account/api/recover", body={"code": code},
+                           headers={"Origin": HALE_URL})
+    assert status == 401 and refused["error"]["code"] == "RECOVERY_CODE_INVALID", "a code works once"

@@ -32,10 +32,13 @@ public struct AuthenticatedAccount: Authenticatable, Sendable, Equatable {
     /// token; `nil` for a handed-off access token and for a token an operator or a tool made. `FreshSignIn` reads it.
     public let signedInAt: Date?
 
-    /// Whether the credential is a recovery session's, which may only enrol one credential (`RecoveryCodes`).
+    /// Whether the credential is a recovery session's, which may only enrol one credential (`RecoveryCodes`): its
+    /// access token, or the account page's cookie of it.
     public var isRecovery: Bool {
-        if case .accessToken = credential { return signInMethod == RecoveryCodes.signInMethod }
-        return false
+        switch credential {
+        case .accessToken, .accountPage: signInMethod == RecoveryCodes.signInMethod
+        case .personalAccessToken, .firebaseIDToken: false
+        }
     }
 }
 

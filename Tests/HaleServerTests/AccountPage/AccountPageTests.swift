@@ -278,4 +278,38 @@ struct AccountPageTests {
             #expect(try await browser.send(.POST, "/account/api/sign-out-everywhere").status == .ok)
         }
     }
+
+    @Test(
+        "a recovery code on the page: a cookie that adds one passkey and reaches nothing else",
+        arguments: TestDatabase.available)
+    func recoveryOnThePage(database: TestDatabase) async throws {
+        try await withHale(on: database, settings: PageVisitor.settings) { app in
+            var owner = try PageVisitor(app)
+            let signedUp = try await owner.signUp()
+            let account = try #require(AccountID(signedUp.account.id))
+            let code = try #require(try await app.hale.recoveryCodes.generate(for: account, session: nil).first)
+
+            var newBrowser = try PageVisitor(app)
+            let recovered = try await newBrowser.send(.POST, "/account/api/recover", json: ["code": code])
+            #expect(recovered.status == .ok, "\(recovered.body.string)")
+            #expect(try recovered.json()["recovery"] as? Bool == true)
+            _ = try newBrowser.opened(recovered)
+            for path in ["/account/api/passkeys", "/account/api/devices", "/account/api/recovery-codes"] {
+                let refused = try await newBrowser.send(.GET, path)
+                #expect(refused.status == .forbidden, "\(path)")
+                #expect(try refused.coreError().error.code == "RECOVERY_SESSION_RESTRICTED", "\(path)")
+            }
+            #expect(try await newBrowser.send(.POST, "/account/api/sign-out-everywhere").status == .forbidden)
+            let options = try await newBrowser.send(.POST, "/account/api/passkeys/options")
+            let creation = try JSONDecoder().decode(PageVisitor.Creation.self, from: Data(buffer: options.body))
+            var passkey = SoftwarePasskey(rpID: "localhost", origin: PageVisitor.origin)
+            let added = try await newBrowser.send(
+                .POST, "/account/api/passkeys", json: ["credential": passkey.register(options: creation.options)])
+            #expect(added.status == .created, "\(added.body.string)")
+            #expect(try await newBrowser.send(.GET, "/account/api/session").status == .unauthorized)
+            #expect(try await app.hale.passkeys.list(for: account).count == 2)
+            let reused = try await newBrowser.send(.POST, "/account/api/recover", json: ["code": code])
+            #expect(try reused.coreError().error.code == "RECOVERY_CODE_INVALID")
+        }
+    }
 }

@@ -9,9 +9,10 @@ import {renderEvents} from './events.js';
 const browser = () => ({deviceName: browserName()});
 let conditional = null;
 
-function show(signedIn) {
+function show(signedIn, recovering = false) {
     document.getElementById('loading').hidden = true;
-    document.getElementById('signed-out').hidden = signedIn;
+    document.getElementById('signed-out').hidden = signedIn || recovering;
+    document.getElementById('recovering').hidden = !recovering;
     document.getElementById('signed-in').hidden = !signedIn;
     document.getElementById('who').hidden = !signedIn;
 }
@@ -37,7 +38,9 @@ async function enter(session) {
 
 async function start() {
     try {
-        await enter(await api('GET', 'session'));
+        const session = await api('GET', 'session');
+        if (session.recovery) return recovering(session);
+        await enter(session);
     } catch (error) {
         if (!(error instanceof APIError) || error.status !== 401) status(error.message);
         show(false);
@@ -82,6 +85,36 @@ async function stopAutofill() {
     conditional = null;
     controller.abort();
     await pending;
+}
+
+/// A recovery session: the page offers only to add a passkey, which ends it.
+function recovering(session) {
+    setCSRFToken(session.csrfToken);
+    show(false, true);
+}
+
+async function recover(event) {
+    event.preventDefault();
+    await stopAutofill();
+    try {
+        recovering(await api('POST', 'recover', {code: document.getElementById('recover-code').value}));
+        status('Recovery code accepted.');
+    } catch (error) {
+        status(message(error));
+        offerAutofill();
+    }
+}
+
+async function addRecoveryPasskey() {
+    try {
+        const {options} = await api('POST', 'passkeys/options');
+        await api('POST', 'passkeys', {credential: await createPasskey(options), browser: browser()});
+        show(false);
+        status('Passkey added. Sign in with it now, then look at your devices and sign out any that are not yours.');
+        offerAutofill();
+    } catch (error) {
+        status(message(error));
+    }
 }
 
 async function finishSignIn(ceremony, credential) {
@@ -160,6 +193,8 @@ setStepUp(async () => {
 
 document.getElementById('sign-in-form').addEventListener('submit', signIn);
 document.getElementById('sign-up-form').addEventListener('submit', signUp);
+document.getElementById('recover-form').addEventListener('submit', recover);
+document.getElementById('recovery-add-passkey').addEventListener('click', addRecoveryPasskey);
 document.getElementById('sign-out').addEventListener('click', () => signOut(false));
 document.getElementById('sign-out-everywhere').addEventListener('click', () => signOut(true));
 document.getElementById('delete-account').addEventListener('click', deleteAccount);

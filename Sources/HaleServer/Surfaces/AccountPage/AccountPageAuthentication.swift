@@ -3,8 +3,11 @@ import Vapor
 /// The account page's authenticator: its session cookie, and for every request that changes something its CSRF
 /// token (`X-CSRF-Token`) and a same-origin `Origin`. Bearer tokens are not accepted here, and the cookie is accepted
 /// nowhere else.
+///
+/// A recovery session's cookie passes only where `recovery` is set: what the page needs to add one passkey.
 struct AccountPageAuthentication: AsyncMiddleware {
     static let csrfHeader = "X-CSRF-Token"
+    var recovery = false
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         try Self.checkOrigin(request)
@@ -20,6 +23,11 @@ struct AccountPageAuthentication: AsyncMiddleware {
                     .csrfRejected, status: 403,
                     message: "This request needs the page's CSRF token in \(Self.csrfHeader).")
             }
+        }
+        if identity.isRecovery && !recovery {
+            throw HaleError(
+                .recoverySessionRestricted, status: 403,
+                message: "A recovery session can only add a passkey; sign in with it afterwards.")
         }
         request.auth.login(identity)
         return try await next.respond(to: request)

@@ -60,6 +60,14 @@ struct AccountPageSessionResponse: Content {
     let sessionId: String
     let deviceId: String?
     let csrfToken: String
+    /// A recovery session's: the page offers only to add a passkey.
+    let recovery: Bool
+}
+
+/// `POST /account/api/recover`: a recovery code.
+struct AccountPageRecovery: StrictRequestBody {
+    static let allowedFields: Set<String> = ["code"]
+    let code: String
 }
 
 /// `GET /account/api/sessions`: where and when the account is signed in.

@@ -20,6 +20,7 @@ extension AccountPageRoutes {
         let registered = try await request.hale.passkeys.register(
             body.credential, account: identity.accountId, registeredDevice: identity.deviceId,
             device: try body.browser?.device.checked(fieldPrefix: "browser."))
+        try await request.hale.credentialChanges.added(by: identity)
         return try await PasskeyResponse(registered.passkey).encodeResponse(status: .created, for: request)
     }
 

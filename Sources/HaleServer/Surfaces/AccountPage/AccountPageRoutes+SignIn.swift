@@ -40,6 +40,13 @@ extension AccountPageRoutes {
         return try await opened(tokens.sessionId, on: response, for: request)
     }
 
+    /// Uses a recovery code: the browser holds the recovery session as its cookie, and may add one passkey with it.
+    func recover(_ request: Request) async throws -> Response {
+        let body = try request.decodeStrict(AccountPageRecovery.self)
+        let pair = try await request.hale.recoveryCodes.redeem(body.code, ipRange: request.clientIP.flatMap(IPRange.of))
+        return try await opened(pair.sessionId, on: Response(), for: request)
+    }
+
     func session(_ request: Request) async throws -> AccountPageSessionResponse {
         guard let cookie = request.cookies[AccountPageCookies.session]?.string else { throw HaleError.invalidToken }
         return try await Self.sessionResponse(try request.account, cookie: cookie, for: request)
@@ -79,7 +86,8 @@ extension AccountPageRoutes {
         }
         return AccountPageSessionResponse(
             account: AccountResponse(account), sessionId: session.description,
-            deviceId: identity.deviceId?.description, csrfToken: AccountPageSessions.csrfToken(for: cookie))
+            deviceId: identity.deviceId?.description, csrfToken: AccountPageSessions.csrfToken(for: cookie),
+            recovery: identity.isRecovery)
     }
 
     func signedOut(_ request: Request) async throws -> Response {

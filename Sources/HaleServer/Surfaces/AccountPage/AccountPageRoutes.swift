@@ -18,10 +18,16 @@ struct AccountPageRoutes: RouteCollection {
         ceremonies.on(.POST, "sign-in", limit: .passkeyCeremony, use: signIn)
         ceremonies.on(.POST, "sign-up", "options", limit: .small, use: signUpOptions)
         ceremonies.on(.POST, "sign-up", limit: .passkeyCeremony, use: signUp)
+        ceremonies.on(.POST, "recover", limit: .small, use: recover)
+
+        // A recovery session's cookie reaches these four, to add one passkey, and nothing else.
+        let recovering = api.grouped(AccountPageAuthentication(recovery: true))
+        recovering.get("session", use: session)
+        recovering.post("sign-out", use: signOut)
+        recovering.on(.POST, "passkeys", "options", limit: .small, use: addPasskeyOptions)
+        recovering.on(.POST, "passkeys", limit: .passkeyCeremony, use: addPasskey)
 
         let signedIn = api.grouped(AccountPageAuthentication())
-        signedIn.get("session", use: session)
-        signedIn.post("sign-out", use: signOut)
         signedIn.post("sign-out-everywhere", use: signOutEverywhere)
         signedIn.on(.POST, "step-up", "options", limit: .small, use: stepUpOptions)
         signedIn.on(.POST, "step-up", limit: .passkeyCeremony, use: SessionRoutes().stepUp)
@@ -31,8 +37,6 @@ struct AccountPageRoutes: RouteCollection {
     private func managing(_ signedIn: any RoutesBuilder) throws {
         let passkeys = MobileBiometricRoutes()
         signedIn.get("passkeys", use: passkeys.list)
-        signedIn.on(.POST, "passkeys", "options", limit: .small, use: addPasskeyOptions)
-        signedIn.on(.POST, "passkeys", limit: .passkeyCeremony, use: addPasskey)
         signedIn.on(.PATCH, "passkeys", ":passkeyID", limit: .small, use: passkeys.rename)
         signedIn.delete("passkeys", ":passkeyID", use: passkeys.delete)
 
