@@ -257,4 +257,51 @@ struct CredentialChangeTests {
             }
         }
     }
+
+    @Test(
+        "signing out everywhere can remove the credentials added in the last hours, but the asking device's",
+        arguments: TestDatabase.available)
+    func signOutRemovingRecentCredentials(database: TestDatabase) async throws {
+        let time = TestClock()
+        try await withHale(on: database, clock: time.clock, settings: Self.settings) { app in
+            let devices = DeviceAPI(app: app)
+            let passkeys = Passkeys(app: app)
+            let (account, _) = try await makeAccount(app)
+            let phone = try DeviceClient(.iOS)
+            try await devices.register(phone, bearer: try await freshSignIn(app, account.id))
+            time.advance(.seconds(2 * 86_400))
+
+            // Planted a day and a half after: a device key and a passkey from a session of no device of the owner.
+            let planted = try DeviceClient(.android)
+            let intruder = try await freshSignIn(app, account.id)
+            try await devices.register(planted, bearer: intruder)
+            var plantedPasskey = SoftwarePasskey(rpID: "localhost", origin: "http://localhost:8080")
+            try await passkeys.add(&plantedPasskey, bearer: intruder)
+            // The owner's phone signs in and adds a passkey of its own, just now.
+            let owner = try devices.decode(DeviceAPI.SignedIn.self, try await devices.signIn(phone)).tokens.accessToken
+            var ownPasskey = SoftwarePasskey(rpID: "localhost", origin: "http://localhost:8080")
+            try await passkeys.add(&ownPasskey, bearer: owner)
+
+            for bad in [
+                #"{"removeCredentialsAddedWithinHours":0}"#, #"{"removeCredentialsAddedWithinHours":721}"#,
+                #"{"removeCredentials":24}"#,
+            ] {
+                let refused = try await app.testing().sendRequest(
+                    .POST, "/api/v1/auth/logout-all", headers: .json(bearer: owner), body: .json(bad))
+                #expect(refused.status == .badRequest, "\(bad)")
+            }
+            let response = try await app.testing().sendRequest(
+                .POST, "/api/v1/auth/logout-all", headers: .json(bearer: owner),
+                body: .json(#"{"removeCredentialsAddedWithinHours":24}"#))
+            #expect(response.status == .ok, "\(response.body.string)")
+
+            #expect(try await devices.signIn(planted).status == .unauthorized, "the planted key is revoked")
+            #expect(try await devices.signIn(phone).status == .ok, "the asking device's older key stays")
+            let left = try await app.hale.passkeys.list(for: account.id)
+            #expect(left.count == 1, "the planted passkey is gone, the phone's own stays")
+            let event = try #require(
+                try await app.hale.audit.events(of: account.id).first { $0.eventType == "signed_out_everywhere" })
+            #expect(event.details.contains(#""deviceKeys":"1""#) && event.details.contains(#""passkeys":"1""#))
+        }
+    }
 }

@@ -14,11 +14,19 @@ extension HaleClient {
     }
 
     /// Ends every session and every personal access token of the account, on every device; forgets this one's
-    /// tokens whatever the server answers.
-    public func signOutEverywhere() async throws {
+    /// tokens whatever the server answers. With `removingCredentialsAddedWithinHours` (1 to 720), the passkeys and
+    /// device keys added that recently go too, but this device's: for when something was added that the person does
+    /// not know. Needs a fresh sign-in.
+    public func signOutEverywhere(removingCredentialsAddedWithinHours hours: Int? = nil) async throws {
         try await forgettingTokens {
-            _ = try await send("POST", "api/v1/auth/logout-all", json: EmptyBody(), as: .session)
+            _ = try await send(
+                "POST", "api/v1/auth/logout-all", json: SignOutEverywhereBody(removeCredentialsAddedWithinHours: hours),
+                as: .session)
         }
+    }
+
+    struct SignOutEverywhereBody: Encodable {
+        let removeCredentialsAddedWithinHours: Int?
     }
 
     /// The account's own security events (sign-ins, new devices, revocations), newest first; `limit` is 1 to 500.

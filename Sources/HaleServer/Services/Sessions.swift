@@ -85,27 +85,50 @@ public struct Sessions: Sendable {
     /// What signing out everywhere ended.
     public struct SignedOutEverywhere: Sendable, Equatable {
         /// Sessions revoked.
-        public let sessions: Int
+        public var sessions: Int
         /// Personal access tokens revoked.
-        public let personalAccessTokens: Int
+        public var personalAccessTokens: Int
+        /// Passkeys deleted because they were added recently.
+        public var passkeys = 0
+        /// Device keys revoked because they were added recently.
+        public var deviceKeys = 0
+    }
+
+    /// The credentials signing out everywhere removes too: those added since `since`, but the ones of `keeping` (the
+    /// device of the session that asked, so the person is not locked out by removing their own new key).
+    public struct RecentCredentials: Sendable, Equatable {
+        /// How far back.
+        public var since: Date
+        /// The device whose credentials stay.
+        public var keeping: DeviceID?
     }
 
     /// Signs the account out everywhere: revokes every session and every personal access token in one
-    /// transaction, with its audit event. `requester` is the session that asked, if a session did.
+    /// transaction, with its audit event, and with `addedWithin` deletes the passkeys and revokes the device keys
+    /// added that recently, but those of the requester's device. `requester` is the identity that asked.
     @discardableResult
-    public func signOutEverywhere(_ account: AccountID, requester: SessionID? = nil) async throws
-        -> SignedOutEverywhere
-    {
+    public func signOutEverywhere(
+        _ account: AccountID, requester: AuthenticatedAccount? = nil,
+        removingCredentialsAddedWithin addedWithin: Duration? = nil
+    ) async throws -> SignedOutEverywhere {
         let audit = audit
-        let subject = AuditTrail.Subject(account: account, session: requester)
-        let (sessions, tokens) = try await repository.revokeEverything(
-            of: account, reason: "logout_all", at: clock.now()
-        ) { sessions, tokens in
-            audit.prepare(
-                .signedOutEverywhere, subject,
-                details: ["sessions": String(sessions), "personalAccessTokens": String(tokens)])
+        let now = clock.now()
+        let subject = AuditTrail.Subject(account: account, device: requester?.deviceId, session: requester?.sessionId)
+        let recent = addedWithin.map {
+            RecentCredentials(since: now.addingTimeInterval(-$0.timeInterval), keeping: requester?.deviceId)
         }
-        return SignedOutEverywhere(sessions: sessions, personalAccessTokens: tokens)
+        return try await repository.revokeEverything(
+            of: account, reason: "logout_all", at: now, removing: recent
+        ) { ended in
+            var details = [
+                "sessions": String(ended.sessions), "personalAccessTokens": String(ended.personalAccessTokens),
+            ]
+            if recent != nil {
+                details["passkeys"] = String(ended.passkeys)
+                details["deviceKeys"] = String(ended.deviceKeys)
+            }
+            return audit.prepare(.signedOutEverywhere, subject, details: details)
+        }
     }
 
     private enum RotationOutcome: Sendable {

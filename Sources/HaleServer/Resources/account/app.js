@@ -155,7 +155,9 @@ async function signOut(everywhere) {
         'Sign out everywhere?',
         'Every app, browser and token signed in to this account is signed out, this page included.',
         'Sign out everywhere')) return;
-    await api('POST', everywhere ? 'sign-out-everywhere' : 'sign-out');
+    const removeRecent = everywhere && document.getElementById('remove-recent').checked;
+    await api('POST', everywhere ? 'sign-out-everywhere' : 'sign-out',
+        removeRecent ? {removeCredentialsAddedWithinHours: 24} : undefined);
     location.reload();
 }
 

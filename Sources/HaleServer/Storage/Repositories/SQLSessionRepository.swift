@@ -124,9 +124,9 @@ struct SQLSessionRepository: SessionRepository {
     }
 
     func revokeEverything(
-        of account: AccountID, reason: String, at date: Date,
-        audit: @escaping @Sendable (_ sessions: Int, _ personalAccessTokens: Int) -> AuditAppend
-    ) async throws -> (sessions: Int, personalAccessTokens: Int) {
+        of account: AccountID, reason: String, at date: Date, removing recent: Sessions.RecentCredentials?,
+        audit: @escaping @Sendable (Sessions.SignedOutEverywhere) -> AuditAppend
+    ) async throws -> Sessions.SignedOutEverywhere {
         try await database.writeTransaction { database in
             let sessions = try await database.sql.update("sessions")
                 .set("revoked_at", to: date).set("revoke_reason", to: reason)
@@ -134,9 +134,32 @@ struct SQLSessionRepository: SessionRepository {
                 .returning("id").all().count
             let tokens = try await SQLPersonalAccessTokenRepository.revokeAll(of: account, at: date, on: database)
             try await SQLAccountRepository.endSignIns(of: account, at: date, on: database)
-            try await SQLAuditRepository.append(audit(sessions, tokens), in: database)
-            return (sessions, tokens)
+            var ended = Sessions.SignedOutEverywhere(sessions: sessions, personalAccessTokens: tokens)
+            if let recent {
+                (ended.passkeys, ended.deviceKeys) = try await Self.remove(recent, of: account, at: date, on: database)
+            }
+            try await SQLAuditRepository.append(audit(ended), in: database)
+            return ended
         }
+    }
+
+    /// Deletes the passkeys and revokes the device keys added since `recent.since`, but those of the device that
+    /// asked; returns how many of each.
+    private static func remove(
+        _ recent: Sessions.RecentCredentials, of account: AccountID, at date: Date, on database: HaleDatabase
+    ) async throws -> (passkeys: Int, deviceKeys: Int) {
+        let passkeys = database.sql.delete(from: "passkey_credentials")
+            .where("account_id", .equal, account).where("created_at", .greaterThanOrEqual, recent.since)
+        let keys = database.sql.update("device_keys").set("revoked_at", to: date)
+            .where("account_id", .equal, account).where("created_at", .greaterThanOrEqual, recent.since)
+            .where("revoked_at", .is, SQLLiteral.null)
+        if let keeping = recent.keeping {
+            passkeys.where { $0.where("device_id", .is, SQLLiteral.null).orWhere("device_id", .notEqual, keeping) }
+            keys.where("device_id", .notEqual, keeping)
+        }
+        return (
+            try await passkeys.returning("id").all().count, try await keys.returning("id").all().count
+        )
     }
 
     func stepUp(_ session: SessionID, of account: AccountID, at date: Date, audit: AuditAppend) async throws -> Bool {

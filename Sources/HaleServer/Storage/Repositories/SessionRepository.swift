@@ -23,12 +23,13 @@ protocol SessionRepository: Sendable {
     /// Revokes one of the account's sessions; returns `false` when it is not the account's or already revoked.
     func revoke(_ session: SessionID, of account: AccountID, reason: String, at date: Date, audit: AuditAppend?)
         async throws -> Bool
-    /// Revokes all of the account's active sessions and personal access tokens in one transaction, with the audit
-    /// event `audit` makes from how many of each it revoked; returns those counts.
+    /// Revokes all of the account's active sessions and personal access tokens in one transaction, and with
+    /// `recent` the credentials added since its date (`Sessions.RecentCredentials`), with the audit event `audit`
+    /// makes from what it ended; returns that.
     func revokeEverything(
-        of account: AccountID, reason: String, at date: Date,
-        audit: @escaping @Sendable (_ sessions: Int, _ personalAccessTokens: Int) -> AuditAppend
-    ) async throws -> (sessions: Int, personalAccessTokens: Int)
+        of account: AccountID, reason: String, at date: Date, removing recent: Sessions.RecentCredentials?,
+        audit: @escaping @Sendable (Sessions.SignedOutEverywhere) -> AuditAppend
+    ) async throws -> Sessions.SignedOutEverywhere
     /// Records that the person proved themselves on the account's active session at `date`, with its audit event;
     /// returns `false` when it is not the account's or not active.
     func stepUp(_ session: SessionID, of account: AccountID, at date: Date, audit: AuditAppend) async throws -> Bool

@@ -63,7 +63,9 @@ extension AccountPageRoutes {
     func signOutEverywhere(_ request: Request) async throws -> Response {
         let identity = try request.account
         try request.hale.credentialChanges.requireToRemove(identity)
-        try await request.hale.sessions.signOutEverywhere(identity.accountId, requester: identity.sessionId)
+        let addedWithin = try SignOutEverywhereRequest.read(request)
+        try await request.hale.sessions.signOutEverywhere(
+            identity.accountId, requester: identity, removingCredentialsAddedWithin: addedWithin)
         return try await signedOut(request)
     }
 

@@ -78,3 +78,20 @@ struct StepUpResponse: Content {
     var success = true
     let freshUntil: String
 }
+
+/// `POST /api/v1/auth/logout-all`, and the account page's sign-out-everywhere: optionally, the credentials added in
+/// the last hours go too (1 to 720).
+struct SignOutEverywhereRequest: StrictRequestBody {
+    static let allowedFields: Set<String> = ["removeCredentialsAddedWithinHours"]
+    let removeCredentialsAddedWithinHours: Int?
+
+    /// The body, if the request has one; nil without one.
+    static func read(_ request: Request) throws -> Duration? {
+        guard let body = request.body.data, body.readableBytes > 0 else { return nil }
+        guard let hours = try request.decodeStrict(Self.self).removeCredentialsAddedWithinHours else { return nil }
+        guard (1...720).contains(hours) else {
+            throw HaleError.invalidRequest("removeCredentialsAddedWithinHours must be between 1 and 720")
+        }
+        return .seconds(hours * 3600)
+    }
+}

@@ -75,12 +75,15 @@ struct SessionRoutes: RouteCollection {
         return SuccessResponse()
     }
 
-    /// Ends every session and every personal access token of the account, this request's credential included. It
-    /// needs a fresh sign-in: a stolen token must not be able to sign the owner out of every device.
+    /// Ends every session and every personal access token of the account, this request's credential included, and
+    /// with `removeCredentialsAddedWithinHours` the passkeys and device keys added that recently (but the asking
+    /// device's). It needs a fresh sign-in: a stolen token must not be able to sign the owner out of every device.
     func logoutEverywhere(_ request: Request) async throws -> SuccessResponse {
         let identity = try request.account
         try request.hale.credentialChanges.requireToRemove(identity)
-        try await request.hale.sessions.signOutEverywhere(identity.accountId, requester: identity.sessionId)
+        let addedWithin = try SignOutEverywhereRequest.read(request)
+        try await request.hale.sessions.signOutEverywhere(
+            identity.accountId, requester: identity, removingCredentialsAddedWithin: addedWithin)
         return SuccessResponse()
     }
 
