@@ -144,4 +144,64 @@ struct RecoveryCodeTests {
             #expect(statuses.filter { $0 == .unauthorized }.count == 7)
         }
     }
+
+    /// A recovery session's access token, from a code of a new account that has one device.
+    static func recoverySession(_ app: Application) async throws -> String {
+        let (_, fresh) = try await makeSignedInAccount(app)
+        try await DeviceAPI(app: app).register(try DeviceClient(.iOS), bearer: fresh)
+        let code = try Self.codes(try await Self.generate(app, bearer: fresh))[0]
+        return try #require(try await Self.recover(app, code: code).json()["accessToken"] as? String)
+    }
+
+    @Test(
+        "two enrolments racing on one recovery session: one device", .racesNeedPostgreSQL,
+        arguments: TestDatabase.available)
+    func racingEnrolments(database: TestDatabase) async throws {
+        try await withHale(on: database, settings: Self.settings) { app in
+            let devices = DeviceAPI(app: app)
+            let recovery = try await Self.recoverySession(app)
+            var answers: [[String: any Sendable]] = []
+            for _ in 0..<4 {
+                let client = try DeviceClient(.android)
+                let challenge = try devices.decode(
+                    DeviceAPI.Challenge.self, try await devices.registrationChallenge(client, bearer: recovery))
+                answers.append([
+                    "sessionId": challenge.sessionId, "signedChallenge": try client.sign(challenge.challenge),
+                ])
+            }
+            let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+                for answer in answers {
+                    group.addTask {
+                        try await devices.post("/api/v1/devices/register/verify", answer, bearer: recovery).status
+                    }
+                }
+                return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == .ok }.count == 1, "\(statuses)")
+            #expect(statuses.filter { $0 == .unauthorized }.count == 3, "\(statuses)")
+        }
+    }
+
+    @Test("an enrolment that fails gives the recovery session back for another try")
+    func failedEnrolment() async throws {
+        try await withHale(settings: Self.settings) { app in
+            let devices = DeviceAPI(app: app)
+            let recovery = try await Self.recoverySession(app)
+            let client = try DeviceClient(.android)
+            let challenge = try devices.decode(
+                DeviceAPI.Challenge.self, try await devices.registrationChallenge(client, bearer: recovery))
+            let forged = try await devices.post(
+                "/api/v1/devices/register/verify",
+                [
+                    "sessionId": challenge.sessionId,
+                    "signedChallenge": try DeviceClient(.android).sign(challenge.challenge),
+                ],
+                bearer: recovery)
+            #expect(forged.status == .badRequest, "\(forged.body.string)")
+            try await devices.register(client, bearer: recovery)
+            #expect(
+                try await devices.registrationChallenge(try DeviceClient(.iOS), bearer: recovery).status
+                    == .unauthorized)
+        }
+    }
 }

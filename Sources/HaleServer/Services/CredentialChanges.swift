@@ -18,10 +18,22 @@ public struct CredentialChanges: Sendable {
         try freshSignIn.require(identity)
     }
 
-    /// After a credential was added: a recovery session, having done its one thing, ends.
-    public func added(by identity: AuthenticatedAccount) async throws {
-        guard identity.isRecovery, let session = identity.sessionId else { return }
-        try await sessions.revoke(session, of: identity.accountId, reason: "recovery_used")
+    /// Adds a credential with `add` once `requireToAdd` allows it. A recovery session is spent first, atomically, so
+    /// of two enrolments racing on one recovery session one goes ahead and the other is `TOKEN_INVALID`; if adding
+    /// then fails (a bad signature, say), the session is given back, unless the account was signed out everywhere
+    /// meanwhile.
+    public func enrol<Added>(by identity: AuthenticatedAccount, _ add: () async throws -> Added) async throws -> Added {
+        try await requireToAdd(identity)
+        guard identity.isRecovery, let session = identity.sessionId else { return try await add() }
+        guard let spentAt = try await sessions.spendRecovery(session, of: identity.accountId) else {
+            throw HaleError.invalidToken
+        }
+        do {
+            return try await add()
+        } catch {
+            try? await sessions.reopenRecovery(session, of: identity.accountId, spentAt: spentAt)
+            throw error
+        }
     }
 
     /// Adding a credential: a fresh sign-in, a recovery session (which exists for that), or an account that has no

@@ -73,6 +73,20 @@ public struct Sessions: Sendable {
         try await repository.revoke(session, of: account, reason: reason, at: clock.now(), audit: nil)
     }
 
+    /// Ends a recovery session as it enrols its one credential; the time it was spent, or nil when it was not active.
+    func spendRecovery(_ session: SessionID, of account: AccountID) async throws -> Date? {
+        let now = clock.now()
+        return try await repository.revoke(
+            session, of: account, reason: Self.recoveryUsed, at: now, audit: nil) ? now : nil
+    }
+
+    /// Gives a recovery session back after its enrolment failed, unless its account's sign-ins were ended since.
+    func reopenRecovery(_ session: SessionID, of account: AccountID, spentAt: Date) async throws {
+        try await repository.reopen(session, of: account, revokedFor: Self.recoveryUsed, at: spentAt)
+    }
+
+    static let recoveryUsed = "recovery_used"
+
     /// Records that the person proved themselves on the session just now (a step-up ceremony), so it counts as a
     /// fresh sign-in for `tokens.freshSignInWindow`; `false` when it is not the account's active session.
     public func stepUp(_ session: SessionID, of account: AccountID, method: String) async throws -> Bool {

@@ -162,6 +162,17 @@ struct SQLSessionRepository: SessionRepository {
         )
     }
 
+    func reopen(_ session: SessionID, of account: AccountID, revokedFor reason: String, at date: Date) async throws {
+        try await database.sql.raw(
+            """
+            UPDATE sessions SET revoked_at = NULL, revoke_reason = NULL
+            WHERE id = \(bind: session) AND account_id = \(bind: account) AND revoke_reason = \(bind: reason)
+                AND revoked_at = \(bind: date) AND NOT EXISTS (
+                    SELECT 1 FROM accounts WHERE id = \(bind: account) AND sign_ins_ended_at >= \(bind: date))
+            """
+        ).run()
+    }
+
     func stepUp(_ session: SessionID, of account: AccountID, at date: Date, audit: AuditAppend) async throws -> Bool {
         try await database.writeTransaction { database in
             let changed =

@@ -30,6 +30,8 @@ protocol SessionRepository: Sendable {
         of account: AccountID, reason: String, at date: Date, removing recent: Sessions.RecentCredentials?,
         audit: @escaping @Sendable (Sessions.SignedOutEverywhere) -> AuditAppend
     ) async throws -> Sessions.SignedOutEverywhere
+    /// Undoes the revocation of the session at `date` for `reason`, unless the account's sign-ins were ended since.
+    func reopen(_ session: SessionID, of account: AccountID, revokedFor reason: String, at date: Date) async throws
     /// Records that the person proved themselves on the account's active session at `date`, with its audit event;
     /// returns `false` when it is not the account's or not active.
     func stepUp(_ session: SessionID, of account: AccountID, at date: Date, audit: AuditAppend) async throws -> Bool

@@ -15,12 +15,12 @@ extension AccountPageRoutes {
 
     func addPasskey(_ request: Request) async throws -> Response {
         let identity = try request.account
-        try await request.hale.credentialChanges.requireToAdd(identity)
         let body = try request.decodeStrict(AccountPageRegistration.self)
-        let registered = try await request.hale.passkeys.register(
-            body.credential, account: identity.accountId, registeredDevice: identity.deviceId,
-            device: try body.browser?.device.checked(fieldPrefix: "browser."))
-        try await request.hale.credentialChanges.added(by: identity)
+        let device = try body.browser?.device.checked(fieldPrefix: "browser.")
+        let registered = try await request.hale.credentialChanges.enrol(by: identity) {
+            try await request.hale.passkeys.register(
+                body.credential, account: identity.accountId, registeredDevice: identity.deviceId, device: device)
+        }
         return try await PasskeyResponse(registered.passkey).encodeResponse(status: .created, for: request)
     }
 

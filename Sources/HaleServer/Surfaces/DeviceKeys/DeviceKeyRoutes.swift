@@ -42,11 +42,11 @@ struct DeviceKeyRoutes: RouteCollection {
     func completeRegistration(_ request: Request) async throws -> DeviceRegistrationVerifyResponse {
         let body = try request.decodeStrict(DeviceRegistrationVerifyRequest.self)
         let identity = try request.account
-        try await request.hale.credentialChanges.requireToAdd(identity)
-        let summary = try await request.hale.devices.completeRegistration(
-            sessionId: body.sessionId, signedChallenge: body.signedChallenge, account: identity.accountId,
-            ip: request.clientIP)
-        try await request.hale.credentialChanges.added(by: identity)
+        let summary = try await request.hale.credentialChanges.enrol(by: identity) {
+            try await request.hale.devices.completeRegistration(
+                sessionId: body.sessionId, signedChallenge: body.signedChallenge, account: identity.accountId,
+                ip: request.clientIP)
+        }
         let device = DeviceResponse(
             summary, passkeys: [], currentSession: identity.sessionId, now: request.hale.clock.now())
         return DeviceRegistrationVerifyResponse(deviceId: device.id, device: device)

@@ -44,11 +44,16 @@ struct MobileBiometricRoutes: RouteCollection {
         let installation = try Self.installation(request)
         let body = try request.decodeStrict(RegisterVerifyRequest.self)
         let identity = request.auth.get(AuthenticatedAccount.self)
-        if let identity { try await request.hale.credentialChanges.requireToAdd(identity) }
-        let registered = try await request.hale.passkeys.register(
-            body.credential, account: identity?.accountId, registeredDevice: identity?.deviceId,
-            device: body.deviceInfo, installation: installation)
-        if let identity { try await request.hale.credentialChanges.added(by: identity) }
+        let passkeys = request.hale.passkeys
+        let register = {
+            try await passkeys.register(
+                body.credential, account: identity?.accountId, registeredDevice: identity?.deviceId,
+                device: body.deviceInfo, installation: installation)
+        }
+        let registered =
+            if let identity { try await request.hale.credentialChanges.enrol(by: identity, register) } else {
+                try await register()
+            }
         let tokens = registered.tokens
         return RegisterVerifyResponse(
             passkey: PasskeyResponse(registered.passkey), accountId: registered.passkey.accountId.description,
