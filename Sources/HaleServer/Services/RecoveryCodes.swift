@@ -22,14 +22,12 @@ public struct RecoveryCodes: Sendable {
 
     /// Makes the account's codes, replacing any it had; returns them, the only time they are seen.
     public func generate(for account: AccountID, session: SessionID?) async throws -> [String] {
-        let codes = (0..<Self.count).map { _ in Self.format(OpaqueToken.randomBytes(10)) }
+        let letters = (0..<Self.count).map { _ in Self.letters(OpaqueToken.randomBytes(10)) }
         let event = audit.prepare(
             .recoveryCodesCreated, AuditTrail.Subject(account: account, session: session),
             details: ["count": String(Self.count)])
-        try await repository.replace(
-            of: account, with: codes.map { OpaqueToken.hash(Self.normalized($0) ?? $0) }, at: clock.now(),
-            audit: event)
-        return codes
+        try await repository.replace(of: account, with: letters.map(OpaqueToken.hash), at: clock.now(), audit: event)
+        return letters.map(Self.grouped)
     }
 
     /// How many of the account's codes are left.
@@ -37,9 +35,9 @@ public struct RecoveryCodes: Sendable {
         try await repository.remaining(of: account)
     }
 
-    /// Uses a code, once: a recovery session's access token. Any code that is not an unused one of some account is
-    /// `RECOVERY_CODE_INVALID`, the same answer whatever the reason.
-    public func redeem(_ code: String, ipRange: String?) async throws -> TokenPair {
+    /// Uses a code, once: the account it opened, and a recovery session's tokens. Any code that is not an unused one
+    /// of some account is `RECOVERY_CODE_INVALID`, the same answer whatever the reason.
+    public func redeem(_ code: String, ipRange: String?) async throws -> (account: AccountID, tokens: TokenPair) {
         guard let normalized = Self.normalized(code) else {
             throw HaleError.invalidRequest("code must be a recovery code: 16 letters and digits, dashes allowed")
         }
@@ -51,14 +49,14 @@ public struct RecoveryCodes: Sendable {
         try await audit.record(
             .recoveryCodeUsed, AuditTrail.Subject(account: account, session: pair.sessionId, ipRange: ipRange),
             details: ["remaining": String(try await remaining(of: account))])
-        return pair
+        return (account, pair)
     }
 
     static let invalid = HaleError(
         .recoveryCodeInvalid, status: 401, message: "This is not a recovery code of any account, or it was used.")
 
-    /// `abcd-efgh-ijkl-mnop` for ten bytes.
-    static func format(_ bytes: [UInt8]) -> String {
+    /// Sixteen base32 letters for ten bytes: the code as stored.
+    static func letters(_ bytes: [UInt8]) -> String {
         var bits = 0
         var value = 0
         var letters: [Character] = []
@@ -71,8 +69,14 @@ public struct RecoveryCodes: Sendable {
             }
             value &= (1 << bits) - 1
         }
-        return stride(from: 0, to: letters.count, by: 4).map { String(letters[$0..<min($0 + 4, letters.count)]) }
-            .joined(separator: "-")
+        return String(letters)
+    }
+
+    /// `abcd-efgh-ijkl-mnop`: the letters in groups of four, as a person reads them.
+    static func grouped(_ letters: String) -> String {
+        let characters = Array(letters)
+        return stride(from: 0, to: characters.count, by: 4)
+            .map { String(characters[$0..<min($0 + 4, characters.count)]) }.joined(separator: "-")
     }
 
     /// The code as stored: lowercase, without dashes and spaces; nil unless it is 16 letters of the alphabet. Looks

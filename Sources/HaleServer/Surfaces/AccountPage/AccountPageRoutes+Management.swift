@@ -77,10 +77,6 @@ extension AccountPageRoutes {
         return AccountPageImports(imports: imports.map(HealthImportResponse.init))
     }
 
-    func stepUpOptions(_ request: Request) async throws -> StepUpOptionsResponse {
-        try await SessionRoutes().stepUpOptions(request)
-    }
-
     func deletionOptions(_ request: Request) async throws -> AccountPageCeremony {
         _ = try request.account
         let (options, ceremony) = try await request.hale.passkeys.authenticationOptions()

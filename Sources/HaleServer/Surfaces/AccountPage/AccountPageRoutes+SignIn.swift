@@ -43,7 +43,8 @@ extension AccountPageRoutes {
     /// Uses a recovery code: the browser holds the recovery session as its cookie, and may add one passkey with it.
     func recover(_ request: Request) async throws -> Response {
         let body = try request.decodeStrict(AccountPageRecovery.self)
-        let pair = try await request.hale.recoveryCodes.redeem(body.code, ipRange: request.clientIP.flatMap(IPRange.of))
+        let (_, pair) = try await request.hale.recoveryCodes.redeem(
+            body.code, ipRange: request.clientIP.flatMap(IPRange.of))
         return try await opened(pair.sessionId, on: Response(), for: request)
     }
 

@@ -29,7 +29,7 @@ struct AccountPageRoutes: RouteCollection {
 
         let signedIn = api.grouped(AccountPageAuthentication())
         signedIn.post("sign-out-everywhere", use: signOutEverywhere)
-        signedIn.on(.POST, "step-up", "options", limit: .small, use: stepUpOptions)
+        signedIn.on(.POST, "step-up", "options", limit: .small, use: SessionRoutes().stepUpOptions)
         signedIn.on(.POST, "step-up", limit: .passkeyCeremony, use: SessionRoutes().stepUp)
         try managing(signedIn)
     }

@@ -27,11 +27,11 @@ struct RecoveryRoutes: RouteCollection {
 
     func recover(_ request: Request) async throws -> RecoverySessionResponse {
         let body = try request.decodeStrict(RecoveryRequest.self)
-        let pair = try await request.hale.recoveryCodes.redeem(body.code, ipRange: request.clientIP.flatMap(IPRange.of))
-        guard let session = try await request.hale.sessions.find(pair.sessionId) else { throw HaleError.invalidToken }
+        let (account, pair) = try await request.hale.recoveryCodes.redeem(
+            body.code, ipRange: request.clientIP.flatMap(IPRange.of))
         return RecoverySessionResponse(
             accessToken: pair.accessToken, accessTokenExpiresAt: ISO8601.string(pair.accessTokenExpiresAt),
-            accountId: session.accountId.description)
+            accountId: account.description)
     }
 }
 
