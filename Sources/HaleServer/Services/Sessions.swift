@@ -141,7 +141,10 @@ public struct Sessions: Sendable {
                 details["passkeys"] = String(ended.passkeys)
                 details["deviceKeys"] = String(ended.deviceKeys)
             }
-            return audit.prepare(.signedOutEverywhere, subject, details: details)
+            // Signing out raises no alert; removing credentials does, as removing one by one does.
+            let removed = ended.passkeys + ended.deviceKeys > 0
+            return audit.prepare(
+                .signedOutEverywhere, subject, details: details, raising: removed ? .recentCredentialsRemoved : nil)
         }
     }
 

@@ -71,6 +71,25 @@ struct SecurityAlertEventTests {
         }
     }
 
+    @Test("signing out everywhere alerts the account's devices only when it removed recent credentials")
+    func signOutRemovingRecentCredentials() async throws {
+        try await PushHarness.run(settings: Self.passkeySettings) { push in
+            let api = DeviceAPI(app: push.app)
+            let (account, _) = try await makeSignedInAccount(push.app)
+            let tablet = try await push.device(of: account.id, fcm: "fcm-tablet")
+            try await push.app.hale.sessions.signOutEverywhere(account.id)
+            #expect(try await push.outbox().isEmpty, "a plain sign-out everywhere tells no one")
+            try await registerPasskey(api, bearer: try await freshSignIn(push.app, account.id))
+            let before = try await push.outbox().count
+            try await push.app.hale.sessions.signOutEverywhere(
+                account.id, removingCredentialsAddedWithin: .seconds(3600))
+            let alerts = try await push.outbox().dropFirst(before)
+            #expect(alerts.map(\.deviceId) == [tablet])
+            #expect(alerts.allSatisfy { $0.data.contains("recent_credentials_removed") })
+            #expect(try await push.app.hale.passkeys.list(for: account.id).isEmpty)
+        }
+    }
+
     @Test("a social sign-in from an installation new to the account alerts the account's devices")
     func socialNewInstallation() async throws {
         try await PushHarness.run { push in

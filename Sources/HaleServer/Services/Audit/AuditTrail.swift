@@ -99,15 +99,16 @@ public struct AuditTrail: Sendable {
 
     /// The event, ready for a repository to append in the transaction of the change it records; see `record`.
     /// `alertExcludingTokens` keeps the alert from devices holding those push tokens.
+    /// `raising` names the alert when it depends on more than the event's type.
     func prepare(
         _ type: AuditEventType, _ subject: Subject, details: [String: String] = [:],
-        alertExcluding: Set<DeviceID>? = nil, alertExcludingTokens: Set<String> = []
+        alertExcluding: Set<DeviceID>? = nil, alertExcludingTokens: Set<String> = [], raising: SecurityAlertKind? = nil
     ) -> AuditAppend {
         // Whole milliseconds, so the time hashed is exactly the time every database stores and returns.
         let millisecondsSinceEpoch = (clock.now().timeIntervalSince1970 * 1000).rounded(.down)
         let createdAt = Date(timeIntervalSince1970: millisecondsSinceEpoch / 1000)
         let detailsJSON = Self.json(details)
-        let alert = SecurityAlertKind(type).map { kind in
+        let alert = (raising ?? SecurityAlertKind(type)).map { kind in
             var alert = Self.alert(
                 kind, subject, at: createdAt, excluding: alertExcluding ?? Set([subject.device].compactMap { $0 }))
             alert.excludingTokens = alertExcludingTokens

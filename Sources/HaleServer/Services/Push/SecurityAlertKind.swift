@@ -25,6 +25,8 @@ public enum SecurityAlertKind: String, Sendable, CaseIterable {
     case recoveryCodesCreated = "recovery_codes_created"
     /// A recovery code was used to get into the account.
     case recoveryCodeUsed = "recovery_code_used"
+    /// Signing out everywhere removed the passkeys and device keys added in the last hours.
+    case recentCredentialsRemoved = "recent_credentials_removed"
 
     /// The alert's title.
     var title: String {
@@ -41,6 +43,7 @@ public enum SecurityAlertKind: String, Sendable, CaseIterable {
         case .passkeyCloneSuspected: "A passkey may have been copied"
         case .recoveryCodesCreated: "New recovery codes were made"
         case .recoveryCodeUsed: "A recovery code was used"
+        case .recentCredentialsRemoved: "Recently added passkeys and devices were removed"
         }
     }
 
