@@ -5,7 +5,7 @@ import HaleServer
 /// `hale accounts …`.
 struct AccountsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "accounts", abstract: "Manage accounts.", subcommands: [Create.self, Export.self])
+        commandName: "accounts", abstract: "Manage accounts.", subcommands: [Create.self, Export.self, Recover.self])
 
     /// `hale accounts create --email E [--role R] [--expires-in DURATION]`.
     struct Create: AsyncParsableCommand {
@@ -85,6 +85,42 @@ struct AccountsCommand: AsyncParsableCommand {
             }
             try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
             return try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        }
+    }
+
+    /// `hale accounts recover --account ID | --email E`.
+    struct Recover: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: """
+                Start a recovery of an account for a person who lost every way in, as recovery by email does: it \
+                waits recovery.emailDelay while the account's devices and addresses are told and may cancel it, \
+                then opens a recovery session that enrols one passkey or device key. Prints the recovery's id and \
+                claim token as JSON, to hand to the person over a channel you trust; the claim token is shown once.
+                """)
+
+        @OptionGroup var options: GlobalOptions
+        @OptionGroup var selection: AccountSelection
+
+        /// What the command prints.
+        struct Output: Codable, Equatable {
+            let recoveryId: String
+            let claimToken: String
+            let readyAt: String
+            let claimWith: String
+        }
+
+        func run() async throws {
+            let output = try await options.withServices { try await start(using: $0) }
+            print(String(decoding: try JSONEncoder().encode(output), as: UTF8.self))
+        }
+
+        func start(using services: HaleServices) async throws -> Output {
+            let account = try await selection.accountID(using: services)
+            let (recovery, token) = try await services.accountRecoveries.start(
+                for: account, method: "operator", ipRange: nil)
+            return Output(
+                recoveryId: recovery.id.uuidString.lowercased(), claimToken: token,
+                readyAt: recovery.readyAt.formatted(.iso8601), claimWith: "POST /api/v1/auth/recovery/claim")
         }
     }
 }

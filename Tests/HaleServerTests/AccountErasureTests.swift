@@ -61,6 +61,10 @@ struct AccountErasureTests {
             "fitness_challenges": "creator_account_id = \(bind: id)",
             "fitness_challenge_members": "account_id = \(bind: id)",
             "push_outbox": "account_id = \(bind: id)",
+            "mail_outbox": "account_id = \(bind: id)",
+            "email_addresses": "account_id = \(bind: id)",
+            "email_codes": "account_id = \(bind: id)",
+            "account_recoveries": "account_id = \(bind: id)",
             "confirmations": "account_id = \(bind: id)",
         ]
     }

@@ -66,6 +66,9 @@ struct AccountExportTests {
             #expect((export["cleanerProfile"] as? [String: Any])?["phone"] as? String == "+15550100")
             #expect((export["services"] as? [[String: Any]])?.first?["serviceId"] as? Int == 7)
             #expect((export["pushRegistrations"] as? [[String: Any]])?.first?["platform"] as? String == "android")
+            #expect(
+                (export["emailAddresses"] as? [[String: Any]])?.first?["address"] as? String
+                    == "verified-\(seed.tag)@example.com")
             let challenges = try #require(export["fitnessChallenges"] as? [String: Any])
             #expect(
                 (challenges["created"] as? [[String: Any]])?.first?["name"] as? String == "Seeded challenge \(seed.tag)"

@@ -83,6 +83,14 @@ public struct HaleServices: Sendable {
     public let confirmationWebhooks: ConfirmationWebhooks?
     /// Delivery of the push outbox through APNs and FCM.
     public let pushDelivery: PushDelivery
+    /// Delivery of the mail outbox through SMTP, or into a directory.
+    let mailDelivery: MailDelivery
+    /// Verified email addresses and their codes.
+    public let emailAddresses: EmailAddresses
+    /// Recovery by email and by an operator, which waits `recovery.emailDelay`.
+    public let accountRecoveries: AccountRecoveries
+    /// Signing in with an email code.
+    public let emailSignIn: EmailSignIn
     /// Development attestation (`appAttest.developmentMode`); nil when it is off.
     let developmentAttestation: DevelopmentAttestation?
     let signingKeys: SigningKeyRing
@@ -116,13 +124,20 @@ public struct HaleServices: Sendable {
         freshSignIn = FreshSignIn(window: tokens.freshSignInWindow, clock: clock)
         credentialChanges = CredentialChanges(
             freshSignIn: freshSignIn, accounts: SQLAccountRepository(database: database), sessions: sessions)
+        emailAddresses = Self.emailAddresses(
+            configuration, sealer: sealer, audit: audit, database: database, clock: clock)
+        accountRecoveries = AccountRecoveries(
+            repository: SQLAccountRecoveryRepository(database: database), emailAddresses: emailAddresses,
+            sessions: sessions, audit: audit, delay: configuration.email.recoveryDelay, clock: clock)
+        emailSignIn = EmailSignIn(emailAddresses: emailAddresses, sessions: sessions, audit: audit)
         recoveryCodes = RecoveryCodes(
             repository: SQLRecoveryCodeRepository(database: database), sessions: sessions, audit: audit, clock: clock)
         challenges = ServerChallenges(repository: SQLServerChallengeRepository(database: database), clock: clock)
         let providerTokens = ProviderTokenVerifier(
             configuration.socialSignIn, firebase: configuration.firebase, http: providerHTTP, clock: clock)
         firebase = Self.firebase(
-            configuration.firebase, verifier: providerTokens, accounts: accounts, database: database, clock: clock)
+            configuration.firebase, verifier: providerTokens, accounts: accounts, emailAddresses: emailAddresses,
+            database: database, clock: clock)
         bearerTokens = BearerTokenVerifier(
             accessTokens: accessTokens, personalAccessTokens: personalAccessTokens, sessions: sessions,
             firebase: firebase, clock: clock)
@@ -150,7 +165,8 @@ public struct HaleServices: Sendable {
         socialSignIn = SocialSignIn(
             verifier: providerTokens, repository: SQLSocialAccountRepository(database: database),
             devices: SQLDeviceRepository(database: database), accounts: accounts,
-            audit: audit, linkByVerifiedEmail: configuration.socialSignIn.linkByVerifiedEmail,
+            audit: audit, emailAddresses: emailAddresses,
+            linkByVerifiedEmail: configuration.socialSignIn.linkByVerifiedEmail,
             tokenLifetime: tokens.socialSignInTokenLifetime,
             appleTokens: try Self.appleTokens(
                 configuration.socialSignIn, sealer: sealer, http: providerHTTP, database, clock),
@@ -201,6 +217,7 @@ public struct HaleServices: Sendable {
             plausibility: configuration.health.plausibility,
             maximumOpenPerCreator: configuration.accountLimits.fitnessChallenges, clock: clock)
         pushDelivery = try Self.pushDelivery(configuration.push, http: pushHTTP, database: database, clock: clock)
+        mailDelivery = Self.mailDelivery(configuration, sealer: sealer, database: database, clock: clock)
         appleNotifications = AppleNotifications(
             verifier: providerTokens, repository: SQLSocialAccountRepository(database: database), audit: audit,
             clock: clock)
@@ -235,11 +252,12 @@ public struct HaleServices: Sendable {
     /// Seed 000's Firebase users, when `firebase.projectId` is set; custom tokens when a service account is too.
     private static func firebase(
         _ settings: HaleConfiguration.Firebase?, verifier: ProviderTokenVerifier, accounts: Accounts,
-        database: HaleDatabase, clock: HaleClock
+        emailAddresses: EmailAddresses, database: HaleDatabase, clock: HaleClock
     ) -> FirebaseAccounts? {
         guard let settings else { return nil }
         return FirebaseAccounts(
             verifier: verifier, repository: SQLSocialAccountRepository(database: database), accounts: accounts,
+            emailAddresses: emailAddresses,
             customTokens: settings.serviceAccount.map {
                 FirebaseCustomTokenSigner(serviceAccount: $0, now: { clock.now() })
             },

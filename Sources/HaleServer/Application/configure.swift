@@ -58,6 +58,7 @@ public func configure(_ app: Application, _ configuration: HaleConfiguration, cl
     if configuration.health.importsWorker { app.lifecycle.use(HealthImportService.job()) }
     app.lifecycle.use(AppleRevocationService.job())
     app.lifecycle.use(PushDeliveryService.job(every: configuration.push.deliveryInterval))
+    app.lifecycle.use(MailDeliveryService.job(every: configuration.push.deliveryInterval))
     app.lifecycle.use(ConfirmationWebhookService.job(every: configuration.push.deliveryInterval))
     if app.hale.developmentAttestation != nil { app.lifecycle.use(DevelopmentAttestationStartup()) }
 }
@@ -105,6 +106,8 @@ private func registerRoutes(_ app: Application) throws {
     try app.register(collection: SessionRoutes())
     try app.register(collection: PersonalAccessTokenRoutes())
     try app.register(collection: RecoveryRoutes())
+    try app.register(collection: EmailRoutes())
+    try app.register(collection: EmailRecoveryRoutes(signInEnabled: app.hale.configuration.email.signIn))
     try app.register(collection: MobileBiometricRoutes())
     try app.register(collection: DeviceKeyRoutes())
     try app.register(collection: AuditRoutes())

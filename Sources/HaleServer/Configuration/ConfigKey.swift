@@ -202,6 +202,9 @@ extension ConfigKey {
             path: "rateLimits.healthImportsPerIp", kind: .string, defaultValue: "30/1h",
             summary: "Apple Health export uploads allowed per client address, as `COUNT/DURATION`; per instance."),
         ConfigKey(
+            path: "rateLimits.emailCodesPerIp", kind: .string, defaultValue: "20/1h",
+            summary: "Requests for email codes allowed per client address, as `COUNT/DURATION`; per instance."),
+        ConfigKey(
             path: "socialSignIn.linkByVerifiedEmail", kind: .boolean, defaultValue: "false",
             summary:
                 "Let a new Google, Apple or Facebook identity join the existing account whose email the provider verified. Off: that sign-in gets 409."
@@ -449,6 +452,60 @@ extension ConfigKey {
         ConfigKey(
             path: "push.deliveryInterval", kind: .duration, defaultValue: "5s",
             summary: "How often each instance looks for push messages due."),
+        ConfigKey(
+            path: "email.smtp.host", kind: .string, defaultValue: "",
+            summary:
+                "The SMTP server mail is submitted to. Empty: each mail is written as a `.eml` file in `email.directory` instead."
+        ),
+        ConfigKey(
+            path: "email.smtp.port", kind: .integer, defaultValue: "587",
+            summary: "The SMTP server's port: 587 for STARTTLS, 465 for implicit TLS."),
+        ConfigKey(
+            path: "email.smtp.security", kind: .string, defaultValue: "starttls",
+            summary:
+                "`starttls` (the server must offer STARTTLS; nothing is sent before TLS is up) or `tls` (TLS from the first byte). The server's certificate is always verified."
+        ),
+        ConfigKey(
+            path: "email.smtp.username", kind: .string, defaultValue: "",
+            summary: "The SMTP user, authenticated with AUTH PLAIN or LOGIN after TLS is up. Empty: no authentication."),
+        ConfigKey(
+            path: "email.smtp.password", kind: .string, defaultValue: "",
+            summary: "The SMTP user's password. A secret: prefer `HALE_EMAIL_SMTP_PASSWORD_FILE`."),
+        ConfigKey(
+            path: "email.smtp.caFile", kind: .string, defaultValue: "",
+            summary:
+                "A PEM file of the certificate authorities the SMTP server's certificate must lead to. Empty: the system's roots."
+        ),
+        ConfigKey(
+            path: "email.from", kind: .string, defaultValue: "hale@localhost",
+            summary: "The sender address of every mail."),
+        ConfigKey(
+            path: "email.productName", kind: .string, defaultValue: "Hale",
+            summary: "The product named in mails and as the sender's display name."),
+        ConfigKey(
+            path: "email.directory", kind: .string, defaultValue: "",
+            summary:
+                "Where mails are written as files when `email.smtp.host` is empty; empty for `mail` in `server.dataDirectory`."
+        ),
+        ConfigKey(
+            path: "email.codesPerAddress", kind: .integer, defaultValue: "5",
+            summary: "Codes (and notices instead of codes) one address may be sent in an hour, whoever asks."),
+        ConfigKey(
+            path: "email.codesPerAccount", kind: .integer, defaultValue: "10",
+            summary: "Email codes one account may be sent in an hour."),
+        ConfigKey(
+            path: "email.signIn", kind: .boolean, defaultValue: "true",
+            summary:
+                "Whether a person may sign in with a code mailed to a verified address (`POST /api/v1/auth/email/…`). Such a session never counts as a fresh sign-in."
+        ),
+        ConfigKey(
+            path: "recovery.emailDelay", kind: .duration, defaultValue: "24h",
+            summary:
+                "How long a recovery by email (or by `hale accounts recover`) waits before it opens, while the account's devices and addresses are told and may cancel it; `0s` opens at once."
+        ),
+        ConfigKey(
+            path: "accountLimits.emailAddresses", kind: .integer, defaultValue: "5",
+            summary: "Verified email addresses one account may have."),
         ConfigKey(
             path: "confirmations.webhookUrl", kind: .string, defaultValue: "",
             summary:

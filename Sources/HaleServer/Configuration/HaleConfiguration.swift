@@ -252,6 +252,8 @@ public struct HaleConfiguration: Sendable {
     public var apps: Apps
     /// Push delivery.
     public var push: Push
+    /// Mail delivery and email codes.
+    public var email: Email
     /// The key-encryption keys.
     public var secrets: Secrets
     /// The webhook confirmation answers are sent to, if any.
@@ -345,6 +347,9 @@ public struct HaleConfiguration: Sendable {
         apps = Apps(
             apple: try values.list("apps.apple"), android: try values.list("apps.android").map(Self.androidApp))
         push = try Self.push(values)
+        email = try Self.email(
+            values, dataDirectory: server.dataDirectory,
+            addressesPerAccount: try Self.accountLimit(values, "accountLimits.emailAddresses"))
         confirmationWebhook = try Self.confirmationWebhook(values)
         let keyEncryptionKey = try values.string("secrets.keyEncryptionKey")
         secrets = Secrets(

@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import SocialTokens
 
@@ -48,7 +49,16 @@ public struct BearerTokenVerifier: Sendable {
         return AuthenticatedAccount(
             accountId: account, sessionId: sessionID, deviceId: device, signInMethod: claims.signInMethod,
             credential: .accessToken(jti: claims.jti.value), expiresAt: claims.exp.value,
-            // A handed-off token's holder (a web view) did not sign in itself: it never counts as a fresh sign-in.
-            signedInAt: claims.signInMethod == SessionHandoffs.signInMethod ? nil : session.provedAt)
+            signedInAt: Self.provedAt(session, signInMethod: claims.signInMethod))
+    }
+
+    /// When the person last proved themselves on the session. A handed-off token's holder (a web view) did not sign
+    /// in itself: never. An email code proves less than a credential: only a step-up on the session counts.
+    static func provedAt(_ session: Session, signInMethod: String) -> Date? {
+        switch signInMethod {
+        case SessionHandoffs.signInMethod: nil
+        case EmailSignIn.signInMethod: session.steppedUpAt
+        default: session.provedAt
+        }
     }
 }

@@ -67,8 +67,8 @@ struct FirebaseAccountsTests {
     private func accounts(_ app: Application, _ repository: RacingRepository) throws -> FirebaseAccounts {
         let live = try #require(app.hale.firebase)
         return FirebaseAccounts(
-            verifier: live.verifier, repository: repository, accounts: app.hale.accounts, customTokens: nil,
-            clock: app.hale.clock)
+            verifier: live.verifier, repository: repository, accounts: app.hale.accounts,
+            emailAddresses: app.hale.emailAddresses, customTokens: nil, clock: app.hale.clock)
     }
 
     @Test(

@@ -29,7 +29,7 @@ struct SocialSignInServiceTests {
             verifier: ScriptedVerifier(identity: identity),
             repository: SQLSocialAccountRepository(database: app.hale.database),
             devices: SQLDeviceRepository(database: app.hale.database), accounts: app.hale.accounts,
-            audit: app.hale.audit, linkByVerifiedEmail: link,
+            audit: app.hale.audit, emailAddresses: app.hale.emailAddresses, linkByVerifiedEmail: link,
             tokenLifetime: app.hale.configuration.tokens.socialSignInTokenLifetime, appleTokens: nil,
             clock: app.hale.clock)
     }
@@ -75,6 +75,20 @@ struct SocialSignInServiceTests {
             let account = try #require(try await app.hale.accounts.find(result.accountId))
             #expect(account.email == "ana@example.com")
             #expect(account.role == "client")
+        }
+    }
+
+    @Test("an address the provider verified is the account's verified address; an unverified one is not")
+    func providerVerifiedAddresses() async throws {
+        try await withHale { app in
+            let signedUp = try await Self.service(app, Self.identity()).signIn(Self.request(), logger: Self.logger)
+            let kept = try await app.hale.emailAddresses.list(of: signedUp.accountId)
+            #expect(kept.map(\.address) == ["ana@example.com"] && kept.map(\.verifiedBy) == ["google"])
+            let unverified = try await Self.service(app, Self.identity("g-2", email: "bo@example.com", verified: false))
+                .signIn(Self.request(), logger: Self.logger)
+            #expect(try await app.hale.emailAddresses.list(of: unverified.accountId).isEmpty)
+            let types = try await app.hale.audit.events(of: signedUp.accountId).map(\.eventType)
+            #expect(types.contains("email_address_added"))
         }
     }
 
@@ -139,8 +153,9 @@ struct SocialSignInServiceTests {
             #expect(linked.accountId == owner.id)
             #expect(!linked.createdAccount)
             let events = try await app.hale.audit.events(of: owner.id)
-            // Newest first: the sign-in came from a device the account had not seen, then the identity joined it.
-            #expect(events.map(\.eventType) == ["social_identity_linked", "new_device_sign_in"])
+            // Newest first: the sign-in came from a device the account had not seen, the address Google verified was
+            // kept, then the identity joined it.
+            #expect(events.map(\.eventType) == ["social_identity_linked", "email_address_added", "new_device_sign_in"])
         }
     }
 

@@ -177,6 +177,32 @@ struct AccountSeed {
                 "next_attempt_at": date, "expires_at": date + 3600, "created_at": date,
             ])
         try await insert(
+            "mail_outbox",
+            [
+                "id": UUID(), "dedupe_key": "seed-\(tag)", "account_id": id, "recipient": "seed-\(tag)@example.com",
+                "kind": "security_alert", "data": "SECRET-mail-\(tag)", "status": "pending", "attempts": Int64(0),
+                "next_attempt_at": date, "expires_at": date + 3600, "created_at": date,
+            ])
+        try await insert(
+            "email_addresses",
+            [
+                "id": UUID(), "account_id": id, "address": "verified-\(tag)@example.com", "verified_by": "code",
+                "verified_at": date,
+            ])
+        try await insert(
+            "email_codes",
+            [
+                "id": UUID(), "account_id": id, "address": "verified-\(tag)@example.com", "purpose": "verify_address",
+                "code_hash": "SECRET-email-code-\(tag)", "attempts": Int64(0), "expires_at": date + 600,
+                "created_at": date,
+            ])
+        try await insert(
+            "account_recoveries",
+            [
+                "id": UUID(), "account_id": id, "method": "email", "claim_hash": "SECRET-claim-\(tag)",
+                "requested_at": date, "ready_at": date + 86_400, "expires_at": date + 172_800,
+            ])
+        try await insert(
             "confirmations",
             [
                 "id": confirmation, "account_id": id, "action_type": "payment.approve", "action_payload": "{}",

@@ -5,6 +5,7 @@ import {confirmAction, status} from './dom.js';
 import {renderAccount} from './sections.js';
 import {renderHealth} from './health.js';
 import {renderEvents} from './events.js';
+import {offerEmailWays, renderEmail} from './email.js';
 
 const browser = () => ({deviceName: browserName()});
 let conditional = null;
@@ -22,7 +23,7 @@ export async function refresh() {
     const main = document.getElementById('main');
     main.setAttribute('aria-busy', 'true');
     try {
-        await Promise.all([renderAccount(refresh), renderHealth(refresh), renderEvents()]);
+        await Promise.all([renderAccount(refresh), renderEmail(refresh), renderHealth(refresh), renderEvents()]);
     } finally {
         main.removeAttribute('aria-busy');
     }
@@ -197,6 +198,10 @@ document.getElementById('sign-in-form').addEventListener('submit', signIn);
 document.getElementById('sign-up-form').addEventListener('submit', signUp);
 document.getElementById('recover-form').addEventListener('submit', recover);
 document.getElementById('recovery-add-passkey').addEventListener('click', addRecoveryPasskey);
+offerEmailWays({recovering, enter: async session => {
+    status('Signed in.');
+    await enter(session);
+}});
 document.getElementById('sign-out').addEventListener('click', () => signOut(false));
 document.getElementById('sign-out-everywhere').addEventListener('click', () => signOut(true));
 document.getElementById('delete-account').addEventListener('click', deleteAccount);

@@ -146,6 +146,13 @@ struct AccountRecords: Sendable {
         let updatedAt: Date
     }
 
+    /// A verified email address.
+    struct EmailAddress: Codable, Sendable {
+        let address: String
+        let verifiedBy: String
+        let verifiedAt: Date
+    }
+
     /// A fitness challenge the account created.
     struct CreatedChallenge: Codable, Sendable {
         let id: RecordID
@@ -198,6 +205,7 @@ struct AccountRecords: Sendable {
     let cleanerProfile: CleanerProfile?
     let services: [Service]
     let pushRegistrations: [PushRegistration]
+    let emailAddresses: [EmailAddress]
     let createdChallenges: [CreatedChallenge]
     let memberships: [Membership]
     let confirmations: [Confirmation]

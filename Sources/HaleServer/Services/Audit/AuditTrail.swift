@@ -51,6 +51,18 @@ public enum AuditEventType: String, Sendable, CaseIterable {
     case recoveryCodesCreated = "recovery_codes_created"
     /// A recovery code opened a recovery session; `details` say how many codes are left.
     case recoveryCodeUsed = "recovery_code_used"
+    /// An email address was verified and added to the account; `details` say how (`verifiedBy`).
+    case emailAddressAdded = "email_address_added"
+    /// An email address was removed from the account.
+    case emailAddressRemoved = "email_address_removed"
+    /// A recovery of the account was started (`details`: `method`, `readyAt`): it waits before it opens.
+    case accountRecoveryRequested = "account_recovery_requested"
+    /// A waiting recovery was cancelled by a signed-in device.
+    case accountRecoveryCancelled = "account_recovery_cancelled"
+    /// A recovery by email or by an operator opened a recovery session (`details`: `method`).
+    case accountRecovered = "account_recovered"
+    /// The account signed in with a code mailed to a verified address.
+    case emailSignIn = "email_sign_in"
 }
 
 /// The append-only, hash-chained record of security events. Each event stores the SHA-256 of its content and of the

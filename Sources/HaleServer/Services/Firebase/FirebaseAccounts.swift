@@ -16,6 +16,8 @@ public struct FirebaseAccounts: Sendable {
     let verifier: any FirebaseIDTokenVerifier
     let repository: any SocialAccountRepository
     let accounts: Accounts
+    /// Where the address Firebase verified is kept as a new account's.
+    let emailAddresses: EmailAddresses
     /// Nil when no service account is configured: passkey sign-in then answers Hale's tokens only.
     let customTokens: FirebaseCustomTokenSigner?
     let clock: HaleClock
@@ -63,6 +65,7 @@ public struct FirebaseAccounts: Sendable {
             let identity = firebaseIdentity(uid: user.uid, account: account.id, user: user, at: now)
             if try await repository.link(identity, newAccount: account) {
                 logger.info("firebase user's first use made an account", metadata: ["account": "\(account.id)"])
+                if let address { try await emailAddresses.adopt(address, verifiedBy: Self.provider, for: account.id) }
                 return account.id
             }
             if let linked = try await repository.identity(provider: Self.provider, subject: user.uid) {

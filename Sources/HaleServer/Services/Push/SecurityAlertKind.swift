@@ -27,6 +27,18 @@ public enum SecurityAlertKind: String, Sendable, CaseIterable {
     case recoveryCodeUsed = "recovery_code_used"
     /// Signing out everywhere removed the passkeys and device keys added in the last hours.
     case recentCredentialsRemoved = "recent_credentials_removed"
+    /// An email address was verified and added to the account.
+    case emailAddressAdded = "email_address_added"
+    /// An email address was removed from the account.
+    case emailAddressRemoved = "email_address_removed"
+    /// A recovery of the account was started and waits `recovery.emailDelay`; any signed-in device may cancel it.
+    case recoveryRequested = "recovery_requested"
+    /// A waiting recovery was cancelled.
+    case recoveryCancelled = "recovery_cancelled"
+    /// A recovery by email or by an operator opened a recovery session.
+    case accountRecovered = "account_recovered"
+    /// Someone signed in with a code mailed to a verified address.
+    case emailSignIn = "email_sign_in"
 
     /// The alert's title.
     var title: String {
@@ -44,7 +56,19 @@ public enum SecurityAlertKind: String, Sendable, CaseIterable {
         case .recoveryCodesCreated: "New recovery codes were made"
         case .recoveryCodeUsed: "A recovery code was used"
         case .recentCredentialsRemoved: "Recently added passkeys and devices were removed"
+        case .emailAddressAdded: "An email address was added"
+        case .emailAddressRemoved: "An email address was removed"
+        case .recoveryRequested: "Someone started to recover your account"
+        case .recoveryCancelled: "A recovery of your account was cancelled"
+        case .accountRecovered: "Your account was recovered"
+        case .emailSignIn: "Signed in with an email code"
         }
+    }
+
+    /// Whether the alert is mailed to the account's addresses as it is pushed. Changes of address are not: their
+    /// service mails the addresses concerned itself, naming the address (`EmailAddresses`).
+    var isMailed: Bool {
+        self != .emailAddressAdded && self != .emailAddressRemoved
     }
 
     /// The alert an audit event raises, if any.
@@ -62,6 +86,12 @@ public enum SecurityAlertKind: String, Sendable, CaseIterable {
         case .passkeyCloneSuspected: self = .passkeyCloneSuspected
         case .recoveryCodesCreated: self = .recoveryCodesCreated
         case .recoveryCodeUsed: self = .recoveryCodeUsed
+        case .emailAddressAdded: self = .emailAddressAdded
+        case .emailAddressRemoved: self = .emailAddressRemoved
+        case .accountRecoveryRequested: self = .recoveryRequested
+        case .accountRecoveryCancelled: self = .recoveryCancelled
+        case .accountRecovered: self = .accountRecovered
+        case .emailSignIn: self = .emailSignIn
         default: return nil
         }
     }

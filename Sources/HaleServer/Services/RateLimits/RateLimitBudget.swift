@@ -23,6 +23,8 @@ public enum RateLimitBudget: String, CaseIterable, Sendable {
     case healthImportsPerAccount
     /// Apple Health export uploads, per client network.
     case healthImportsPerIp
+    /// Requests for email codes, per client network.
+    case emailCodesPerIp
 
     /// The configuration key: `rateLimits.signInPerIp`.
     public var configPath: String { "rateLimits.\(rawValue)" }

@@ -28,6 +28,8 @@ public struct SocialSignIn: Sendable {
     let devices: any DeviceRepository
     let accounts: Accounts
     let audit: AuditTrail
+    /// Where an address the provider verified is kept as the account's.
+    let emailAddresses: EmailAddresses
     let linkByVerifiedEmail: Bool
     /// How long the personal access token a sign-in issues is valid.
     let tokenLifetime: Duration
@@ -56,6 +58,9 @@ public struct SocialSignIn: Sendable {
                 try? await appleTokens?.enqueue(obtained, clientID: clientID)
             }
             throw error
+        }
+        if verified.emailVerified, !verified.privateRelayEmail, let email = verified.email {
+            try await emailAddresses.adopt(email, verifiedBy: request.provider, for: write.identity.accountId)
         }
         if write.identityIsNew, write.newAccount == nil {
             try await audit.record(

@@ -40,5 +40,8 @@ enum HaleMigrations {
         M0035_EndFirebaseSignIns(),
         M0036_StepUpSessions(),
         M0037_CreateRecoveryCodes(),
+        M0038_CreateMailOutbox(),
+        M0039_CreateEmailAddresses(),
+        M0040_CreateAccountRecoveries(),
     ]
 }

@@ -77,6 +77,11 @@ struct SQLAccountRecordRepository: AccountRecordRepository {
                 SELECT platform, updated_at FROM push_registrations WHERE account_id = \(bind: account)
                 ORDER BY updated_at
                 """),
+            emailAddresses: try await rows(
+                """
+                SELECT address, verified_by, verified_at FROM email_addresses WHERE account_id = \(bind: account)
+                ORDER BY address
+                """),
             createdChallenges: try await rows(
                 """
                 SELECT id, name, type, goal, start_day, end_day, visibility, includes_user_entered, created_at

@@ -21,8 +21,12 @@ struct SQLAuditRepository: AuditRepository {
     static func append(_ append: AuditAppend, in database: HaleDatabase) async throws -> AuditEvent {
         // Read before the lock, which every append waits for: the lock is held only to extend the chain.
         var recipients: [SQLPushOutboxRepository.AlertRecipient] = []
+        var addresses: [String] = []
         if let alert = append.alert {
             recipients = try await SQLPushOutboxRepository.recipients(of: alert, in: database)
+        }
+        if let alert = append.alert, alert.kind.isMailed {
+            addresses = try await SQLMailOutboxRepository.alertRecipients(of: alert.account, in: database)
         }
         let pseudonym: String
         if let given = append.pseudonym {
@@ -43,6 +47,7 @@ struct SQLAuditRepository: AuditRepository {
         if var alert = append.alert {
             alert.eventKey = "audit:\(event.sequence)"
             try await SQLPushOutboxRepository.enqueue(alert, to: recipients, in: database)
+            try await SQLMailOutboxRepository.enqueue(alert, to: addresses, in: database)
         }
         return event
     }

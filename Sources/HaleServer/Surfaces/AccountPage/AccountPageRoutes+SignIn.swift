@@ -71,7 +71,7 @@ extension AccountPageRoutes {
     }
 
     /// Gives the new session its cookie and answers what `GET /account/api/session` would.
-    private func opened(_ session: SessionID, on response: Response, for request: Request) async throws -> Response {
+    func opened(_ session: SessionID, on response: Response, for request: Request) async throws -> Response {
         let cookie = try await request.hale.accountPage.open(session)
         AccountPageCookies.setSession(cookie, on: response, for: request)
         let identity = try await request.hale.accountPage.identity(cookie: cookie)

@@ -32,6 +32,7 @@ struct AccountPageRoutes: RouteCollection {
         signedIn.on(.POST, "step-up", "options", limit: .small, use: SessionRoutes().stepUpOptions)
         signedIn.on(.POST, "step-up", limit: .passkeyCeremony, use: SessionRoutes().stepUp)
         try managing(signedIn)
+        emailRoutes(signedOut: api, signedIn: signedIn)
     }
 
     private func managing(_ signedIn: any RoutesBuilder) throws {

@@ -84,6 +84,7 @@ public struct AccountExportDocument: Sendable {
             #""cleanerProfile":\#(try json(records.cleanerProfile))"#,
             #""services":\#(try json(records.services))"#,
             #""pushRegistrations":\#(try json(records.pushRegistrations))"#,
+            #""emailAddresses":\#(try json(records.emailAddresses))"#,
             #""fitnessChallenges":\#(try json(ExportedFitnessChallengesResponse(records)))"#,
             #""confirmations":\#(try json(records.confirmations))"#,
         ]

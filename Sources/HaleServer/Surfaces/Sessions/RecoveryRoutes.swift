@@ -29,9 +29,7 @@ struct RecoveryRoutes: RouteCollection {
         let body = try request.decodeStrict(RecoveryRequest.self)
         let (account, pair) = try await request.hale.recoveryCodes.redeem(
             body.code, ipRange: request.clientIP.flatMap(IPRange.of))
-        return RecoverySessionResponse(
-            accessToken: pair.accessToken, accessTokenExpiresAt: ISO8601.string(pair.accessTokenExpiresAt),
-            accountId: account.description)
+        return RecoverySessionResponse(account, pair)
     }
 }
 
@@ -57,4 +55,10 @@ struct RecoverySessionResponse: Content {
     let accessToken: String
     let accessTokenExpiresAt: String
     let accountId: String
+
+    init(_ account: AccountID, _ tokens: TokenPair) {
+        accessToken = tokens.accessToken
+        accessTokenExpiresAt = ISO8601.string(tokens.accessTokenExpiresAt)
+        accountId = account.description
+    }
 }

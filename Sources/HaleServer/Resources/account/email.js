@@ -1,0 +1,119 @@
+// Email on the account page: its verified addresses, the recoveries waiting on it, and, signed out, recovery and
+// sign-in by a code mailed to a verified address.
+import {api, APIError} from './api.js';
+import {el, replace, status, when} from './dom.js';
+
+let reload = async () => {};
+
+/// Lists the addresses and any recovery waiting, with what the person can do about each.
+export async function renderEmail(refresh) {
+    reload = refresh;
+    const [emails, recoveries] = await Promise.all([api('GET', 'emails'), api('GET', 'recoveries')]);
+    replace('emails', emails.emails.length ? emails.emails.map(emailItem) : [el('li', {}, 'No verified address yet.')]);
+    document.getElementById('recoveries-section').hidden = recoveries.recoveries.length === 0;
+    replace('recoveries', recoveries.recoveries.map(recoveryItem));
+}
+
+function emailItem(email) {
+    return el('li', {class: 'item', 'data-email': email.email},
+        el('strong', {class: 'name'}, email.email),
+        el('span', {class: 'meta'}, `verified ${email.verifiedBy === 'code' ? 'by a code' : `by ${email.verifiedBy}`}`
+            + ` · ${when(email.verifiedAt)}`),
+        el('button', {type: 'button', class: 'danger', 'aria-label': `Remove ${email.email}`,
+            onclick: () => change(() => api('DELETE', `emails/${encodeURIComponent(email.email)}`),
+                `Removed ${email.email}.`)}, 'Remove'));
+}
+
+function recoveryItem(recovery) {
+    return el('li', {class: 'item', 'data-recovery': recovery.id},
+        el('strong', {class: 'name'}, recovery.method === 'operator' ? 'Started by an operator' : 'Started by email'),
+        el('span', {class: 'meta'}, `since ${when(recovery.requestedAt)} · opens ${when(recovery.readyAt)}`),
+        el('button', {type: 'button', class: 'danger', 'aria-label': 'Cancel this recovery',
+            onclick: () => change(() => api('POST', `recoveries/${recovery.id}/cancel`),
+                'Recovery cancelled. Sign out everywhere if you think someone else has your password manager.')},
+            'Cancel it'));
+}
+
+async function change(action, done) {
+    try {
+        await action();
+        status(done);
+        await reload();
+    } catch (error) {
+        status(error.message || String(error));
+    }
+}
+
+/// Two steps, one address: the code is mailed, then typed in the second form.
+function codeFlow(sendForm, codeForm, addressInput, codeInput, send, verify) {
+    let address = '';
+    document.getElementById(sendForm).addEventListener('submit', async event => {
+        event.preventDefault();
+        address = document.getElementById(addressInput).value.trim();
+        try {
+            await send(address);
+            document.getElementById(codeForm).hidden = false;
+            document.getElementById(codeInput).focus();
+            status(`If ${address} is verified, a code is on its way. It works for 10 minutes.`);
+        } catch (error) {
+            status(error.message || String(error));
+        }
+    });
+    document.getElementById(codeForm).addEventListener('submit', async event => {
+        event.preventDefault();
+        try {
+            await verify(address, document.getElementById(codeInput).value.trim());
+            document.getElementById(codeForm).hidden = true;
+            document.getElementById(codeInput).value = '';
+        } catch (error) {
+            status(error.message || String(error));
+        }
+    });
+}
+
+codeFlow('email-form', 'email-verify-form', 'email-address', 'email-code',
+    email => api('POST', 'emails', {email}),
+    async (email, code) => {
+        await api('POST', 'emails/verify', {email, code});
+        document.getElementById('email-address').value = '';
+        status(`${email} is verified.`);
+        await reload();
+    });
+
+/// Signed out: recovery and sign-in by email code. `opened` receives the session the server answers.
+export function offerEmailWays({recovering, enter}) {
+    codeFlow('recover-email-form', 'recover-email-code-form', 'recover-email', 'recover-email-code',
+        email => api('POST', 'recover/email', {email}),
+        async (email, code) => {
+            const answer = await api('POST', 'recover/email/verify', {email, code});
+            if (answer.readyAt) return waiting(answer.readyAt);
+            recovering(answer);
+        });
+    codeFlow('email-sign-in-form', 'email-sign-in-code-form', 'email-sign-in-address', 'email-sign-in-code',
+        email => api('POST', 'sign-in/email/code', {email}),
+        async (email, code) => enter(await api('POST', 'sign-in/email', {email, code})));
+    document.getElementById('recover-claim').addEventListener('click', async () => {
+        try {
+            recovering(await api('POST', 'recover/claim'));
+            document.getElementById('recover-waiting').hidden = true;
+        } catch (error) {
+            if (error instanceof APIError && error.code !== 'RECOVERY_PENDING') {
+                await api('DELETE', 'recover/claim');
+                document.getElementById('recover-waiting').hidden = true;
+            }
+            status(error.message || String(error));
+        }
+    });
+    api('GET', 'recover/waiting').then(held => {
+        if (held.held) waiting(null);
+    }).catch(() => {});
+}
+
+function waiting(readyAt) {
+    document.getElementById('recover-waiting').hidden = false;
+    document.getElementById('recover-waiting-text').textContent = readyAt
+        ? `Your recovery opens ${when(readyAt)}: your devices and addresses were told, and can cancel it until then.`
+            + ' Come back to this browser then and continue.'
+        : 'This browser started a recovery of your account. Continue it once it opens.';
+    status('Recovery started.');
+}

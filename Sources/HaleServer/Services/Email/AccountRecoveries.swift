@@ -1,0 +1,127 @@
+import Foundation
+
+/// Recovery by email, and by an operator: the ways back in that prove less than a recovery code or a device of the
+/// account, so they wait. A code mailed to a verified address (or `hale accounts recover`) starts a recovery that
+/// opens a recovery session only after `recovery.emailDelay`; meanwhile every device is pushed and every address
+/// mailed, and any signed-in device of the account may cancel it. Whoever started it holds a claim token (shown once,
+/// stored as its SHA-256) and claims the recovery session with it once the wait is over. With a delay of zero the
+/// code opens the recovery session at once.
+public struct AccountRecoveries: Sendable {
+    let repository: any AccountRecoveryRepository
+    let emailAddresses: EmailAddresses
+    let sessions: Sessions
+    let audit: AuditTrail
+    /// `recovery.emailDelay`.
+    public let delay: Duration
+    let clock: HaleClock
+
+    /// How long a ready recovery may wait to be claimed.
+    static let claimWindow: TimeInterval = 86_400
+
+    /// What verifying a recovery code did.
+    public enum Started: Sendable {
+        /// No wait: the recovery session.
+        case open(account: AccountID, tokens: TokenPair)
+        /// The recovery waits; its starter claims it with `claimToken` at `recovery.readyAt`.
+        case waiting(recovery: AccountRecoveryRecord, claimToken: String)
+    }
+
+    /// Mails a recovery code to the account that verified `email`; answers alike for every address.
+    public func requestCode(for email: String) async throws -> EmailAddresses.CodeSent {
+        try await emailAddresses.requestOwnerCode(for: email, purpose: .recoverAccount)
+    }
+
+    /// Uses the code: a recovery session now, or a recovery that waits.
+    public func verify(_ email: String, code: String, ipRange: String?) async throws -> Started {
+        let account = try await emailAddresses.redeemOwnerCode(
+            email, code: code, purpose: .recoverAccount, invalid: Self.invalidCode)
+        guard delay > .zero else {
+            return .open(account: account, tokens: try await open(account, method: "email", ipRange: ipRange))
+        }
+        let (recovery, token) = try await start(for: account, method: "email", ipRange: ipRange)
+        return .waiting(recovery: recovery, claimToken: token)
+    }
+
+    /// Starts a recovery of `account` that waits `delay`, as `hale accounts recover` does: the recovery and its
+    /// claim token, the only time it is seen.
+    public func start(for account: AccountID, method: String, ipRange: String?) async throws -> (
+        AccountRecoveryRecord, String
+    ) {
+        let now = clock.now()
+        let token = OpaqueToken.generate()
+        let ready = now.addingTimeInterval(delay.timeInterval)
+        let recovery = AccountRecoveryRecord(
+            id: UUID(), accountId: account, method: method, claimHash: OpaqueToken.hash(token), requestedAt: now,
+            readyAt: ready, expiresAt: ready.addingTimeInterval(Self.claimWindow), cancelledAt: nil, claimedAt: nil)
+        let event = audit.prepare(
+            .accountRecoveryRequested, AuditTrail.Subject(account: account, ipRange: ipRange),
+            details: ["method": method, "readyAt": ISO8601.string(ready), "recoveryId": recovery.id.uuidString])
+        try await repository.create(recovery, audit: event)
+        return (recovery, token)
+    }
+
+    /// Claims a ready recovery, once: its account and recovery session. Before it is ready, `RECOVERY_PENDING` with
+    /// the seconds left; cancelled, `RECOVERY_CANCELLED`; anything else, `RECOVERY_INVALID`.
+    public func claim(_ id: UUID, token: String, ipRange: String?) async throws -> (AccountID, TokenPair) {
+        let hash = OpaqueToken.hash(token)
+        let now = clock.now()
+        guard let claimed = try await repository.claim(id, claimHash: hash, at: now) else {
+            throw try await refusal(of: id, hash: hash, at: now)
+        }
+        let tokens = try await open(claimed.accountId, method: claimed.method, ipRange: ipRange)
+        return (claimed.accountId, tokens)
+    }
+
+    /// The account's recoveries waiting or ready to be claimed.
+    public func waiting(of account: AccountID) async throws -> [AccountRecoveryRecord] {
+        try await repository.waiting(of: account, at: clock.now())
+    }
+
+    /// Cancels one of the account's recoveries.
+    public func cancel(_ id: UUID, by subject: AuditTrail.Subject) async throws {
+        let event = audit.prepare(.accountRecoveryCancelled, subject, details: ["recoveryId": id.uuidString])
+        guard try await repository.cancel(id, of: subject.account, at: clock.now(), audit: event) else {
+            throw HaleError(.resourceNotFound, status: 404, message: "This account has no such recovery waiting.")
+        }
+    }
+
+    private func open(_ account: AccountID, method: String, ipRange: String?) async throws -> TokenPair {
+        let tokens = try await sessions.start(
+            account: account, device: nil, signInMethod: RecoveryCodes.signInMethod, rememberMe: false)
+        try await audit.record(
+            .accountRecovered, AuditTrail.Subject(account: account, session: tokens.sessionId, ipRange: ipRange),
+            details: ["method": method])
+        return tokens
+    }
+
+    private func refusal(of id: UUID, hash: String, at now: Date) async throws -> HaleError {
+        guard let recovery = try await repository.find(id, claimHash: hash), recovery.claimedAt == nil,
+            recovery.expiresAt > now
+        else { return Self.invalid }
+        if recovery.cancelledAt != nil {
+            return HaleError(
+                .recoveryCancelled, status: 403, message: "This recovery was cancelled from a device of the account.")
+        }
+        let seconds = max(1, Int(recovery.readyAt.timeIntervalSince(now).rounded(.up)))
+        var pending = HaleError(
+            .recoveryPending, status: 409,
+            message: "This recovery waits until \(ISO8601.string(recovery.readyAt)), in case it was not you.")
+        pending.retryAfterSeconds = seconds
+        return pending
+    }
+
+    static let invalidCode = HaleError(
+        .emailCodeInvalid, status: 401, message: "The code is wrong, expired or used. Ask for a new one.")
+
+    static let invalid = HaleError(
+        .recoveryInvalid, status: 401, message: "This is not a recovery waiting to be claimed.")
+}
+
+extension HaleError.Code {
+    /// The recovery waits `recovery.emailDelay` before it can be claimed; `Retry-After` says how long (409).
+    public static let recoveryPending = Self(rawValue: "RECOVERY_PENDING")
+    /// The recovery was cancelled by a signed-in device of the account (403).
+    public static let recoveryCancelled = Self(rawValue: "RECOVERY_CANCELLED")
+    /// No recovery has this id and claim token, or it was claimed or lapsed (401).
+    public static let recoveryInvalid = Self(rawValue: "RECOVERY_INVALID")
+}

@@ -1,0 +1,27 @@
+import Fluent
+import SQLKit
+
+/// `account_recoveries`: recoveries that wait `recovery.emailDelay` before they open a recovery session: started by
+/// a code mailed to a verified address, or by an operator. The person who started one holds its claim token, stored
+/// only as its SHA-256; any signed-in device of the account may cancel it while it waits.
+struct M0040_CreateAccountRecoveries: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema("account_recoveries")
+            .field("id", .uuid, .identifier(auto: false))
+            .field("account_id", .uuid, .required, .references("accounts", "id", onDelete: .cascade))
+            .field("method", .string, .required)
+            .field("claim_hash", .string, .required)
+            .field("requested_at", .datetime, .required)
+            .field("ready_at", .datetime, .required)
+            .field("expires_at", .datetime, .required)
+            .field("cancelled_at", .datetime)
+            .field("claimed_at", .datetime)
+            .create()
+        guard let sql = database as? any SQLDatabase else { return }
+        try await sql.create(index: "account_recoveries_account_id").on("account_recoveries").column("account_id").run()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema("account_recoveries").delete()
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import SQLKit
+
+/// A recovery that waits before it opens a recovery session.
+public struct AccountRecoveryRecord: Codable, Sendable, Equatable {
+    /// The recovery's id.
+    public var id: UUID
+    /// The account being recovered.
+    public var accountId: AccountID
+    /// How it was started: `email` or `operator`.
+    public var method: String
+    /// The SHA-256 of the claim token its starter holds.
+    var claimHash: String
+    /// When it was started.
+    public var requestedAt: Date
+    /// When it may be claimed.
+    public var readyAt: Date
+    /// When it lapses unclaimed.
+    public var expiresAt: Date
+    /// When a signed-in device cancelled it.
+    public var cancelledAt: Date?
+    /// When its recovery session was opened.
+    public var claimedAt: Date?
+}
+
+/// Stores waiting recoveries.
+protocol AccountRecoveryRepository: Sendable {
+    /// Stores a new recovery with its audit event.
+    func create(_ recovery: AccountRecoveryRecord, audit: AuditAppend) async throws
+    /// The account's recoveries neither cancelled, claimed nor lapsed at `date`, oldest first.
+    func waiting(of account: AccountID, at date: Date) async throws -> [AccountRecoveryRecord]
+    /// Cancels the account's waiting recovery, with its audit event; false when there is none such.
+    func cancel(_ id: UUID, of account: AccountID, at date: Date, audit: AuditAppend) async throws -> Bool
+    /// Claims the recovery, once, if its token matches and it is ready, neither cancelled nor lapsed: the record as
+    /// claimed, or nil. Of two claims racing, one wins.
+    func claim(_ id: UUID, claimHash: String, at date: Date) async throws -> AccountRecoveryRecord?
+    /// The recovery whose token this is, whatever its state.
+    func find(_ id: UUID, claimHash: String) async throws -> AccountRecoveryRecord?
+}
+
+/// `AccountRecoveryRepository` on SQL.
+struct SQLAccountRecoveryRepository: AccountRecoveryRepository {
+    let database: HaleDatabase
+
+    func create(_ recovery: AccountRecoveryRecord, audit: AuditAppend) async throws {
+        try await database.writeTransaction { database in
+            try await database.sql.insert(into: "account_recoveries")
+                .model(recovery, keyEncodingStrategy: .convertToSnakeCase, nilEncodingStrategy: .asNil).run()
+            try await SQLAuditRepository.append(audit, in: database)
+        }
+    }
+
+    func waiting(of account: AccountID, at date: Date) async throws -> [AccountRecoveryRecord] {
+        try await database.sql.select().column("*").from("account_recoveries").where("account_id", .equal, account)
+            .where("cancelled_at", .is, SQLLiteral.null).where("claimed_at", .is, SQLLiteral.null)
+            .where("expires_at", .greaterThan, date).orderBy("requested_at")
+            .all(decoding: AccountRecoveryRecord.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    func cancel(_ id: UUID, of account: AccountID, at date: Date, audit: AuditAppend) async throws -> Bool {
+        try await database.writeTransaction { database in
+            let cancelled = try await database.sql.update("account_recoveries").set("cancelled_at", to: date)
+                .where("id", .equal, id).where("account_id", .equal, account)
+                .where("cancelled_at", .is, SQLLiteral.null).where("claimed_at", .is, SQLLiteral.null)
+                .where("expires_at", .greaterThan, date).returning("id").all()
+            guard cancelled.count == 1 else { return false }
+            try await SQLAuditRepository.append(audit, in: database)
+            return true
+        }
+    }
+
+    func claim(_ id: UUID, claimHash: String, at date: Date) async throws -> AccountRecoveryRecord? {
+        try await database.sql.update("account_recoveries").set("claimed_at", to: date)
+            .where("id", .equal, id).where("claim_hash", .equal, claimHash)
+            .where("cancelled_at", .is, SQLLiteral.null).where("claimed_at", .is, SQLLiteral.null)
+            .where("ready_at", .lessThanOrEqual, date).where("expires_at", .greaterThan, date)
+            .returning(SQLLiteral.all)
+            .first(decoding: AccountRecoveryRecord.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    func find(_ id: UUID, claimHash: String) async throws -> AccountRecoveryRecord? {
+        try await database.sql.select().column("*").from("account_recoveries").where("id", .equal, id)
+            .where("claim_hash", .equal, claimHash)
+            .first(decoding: AccountRecoveryRecord.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import SQLKit
+
+extension SQLMailOutboxRepository {
+    /// The account's verified addresses, which every security alert is mailed to.
+    static func alertRecipients(of account: AccountID, in database: HaleDatabase) async throws -> [String] {
+        try await database.sql.select().column("address").from("email_addresses")
+            .where("account_id", .equal, account).orderBy("address").all(decodingColumn: "address", as: String.self)
+    }
+
+    /// Writes the alert's mail to each address inside the caller's transaction, keyed by the alert's event and the
+    /// address, so the same event never mails an address twice.
+    static func enqueue(_ alert: SecurityAlertFanOut, to addresses: [String], in database: HaleDatabase)
+        async throws
+    {
+        let data = ["alertKind": alert.kind.rawValue, "occurredAt": ISO8601.string(alert.occurredAt)]
+        let json = try MailOutbox.json(data)
+        let messages = addresses.map { address in
+            MailOutbox.message(
+                .securityAlert, to: address, account: alert.account, data: json,
+                dedupeKey: "\(alert.eventKey):\(address)", at: alert.occurredAt,
+                expiresAt: alert.occurredAt.addingTimeInterval(MailOutbox.lifetime))
+        }
+        _ = try await insert(messages, on: database.sql)
+    }
+}

@@ -1,0 +1,138 @@
+import Vapor
+
+/// Recovery by email and sign-in by email code (`AccountRecoveries`, `EmailSignIn`): codes asked for without a
+/// token, answered alike for every address; and the account's waiting recoveries, listed and cancelled by any of its
+/// signed-in devices.
+struct EmailRecoveryRoutes: RouteCollection {
+    let signInEnabled: Bool
+
+    func boot(routes: any RoutesBuilder) throws {
+        let api = routes.grouped("api", "v1")
+        let codes = api.grouped(ClientRateLimit(.emailCodesPerIp))
+        let attempts = api.grouped(ClientRateLimit(.signInPerIp))
+        codes.on(.POST, "auth", "recovery", "email", limit: .small, use: requestRecoveryCode)
+        attempts.on(.POST, "auth", "recovery", "email", "verify", limit: .small, use: verifyRecoveryCode)
+        attempts.on(.POST, "auth", "recovery", "claim", limit: .small, use: claim)
+        if signInEnabled {
+            codes.on(.POST, "auth", "email", "code", limit: .small, use: requestSignInCode)
+            attempts.on(.POST, "auth", "email", "sign-in", limit: .small, use: signIn)
+        }
+        let recoveries = api.grouped("account", "recoveries").grouped(BearerAuthMiddleware())
+        recoveries.get(use: waiting)
+        recoveries.post(":recoveryId", "cancel", use: cancel)
+    }
+
+    func requestRecoveryCode(_ request: Request) async throws -> Response {
+        let body = try request.decodeStrict(EmailCodeRequest.self)
+        let sent = try await request.hale.accountRecoveries.requestCode(for: body.email)
+        return try await EmailCodeSentResponse(email: sent.address, expiresAt: ISO8601.string(sent.expiresAt))
+            .encodeResponse(status: .accepted, for: request)
+    }
+
+    /// 200 with a recovery session when `recovery.emailDelay` is zero; else 202 with the waiting recovery.
+    func verifyRecoveryCode(_ request: Request) async throws -> Response {
+        let body = try request.decodeStrict(EmailVerifyRequest.self)
+        switch try await request.hale.accountRecoveries.verify(
+            body.email, code: body.code, ipRange: Self.ipRange(request))
+        {
+        case .open(let account, let tokens):
+            return try await RecoverySessionResponse(account, tokens).encodeResponse(for: request)
+        case .waiting(let recovery, let claimToken):
+            return try await WaitingRecoveryResponse(
+                recoveryId: recovery.id.uuidString.lowercased(), claimToken: claimToken,
+                readyAt: ISO8601.string(recovery.readyAt)
+            ).encodeResponse(status: .accepted, for: request)
+        }
+    }
+
+    func claim(_ request: Request) async throws -> RecoverySessionResponse {
+        let body = try request.decodeStrict(RecoveryClaimRequest.self)
+        guard let id = UUID(uuidString: body.recoveryId) else {
+            throw HaleError.invalidRequest("recoveryId must be a recovery's id")
+        }
+        try OpaqueToken.checkPresented(body.claimToken, field: "claimToken")
+        let (account, tokens) = try await request.hale.accountRecoveries.claim(
+            id, token: body.claimToken, ipRange: Self.ipRange(request))
+        return RecoverySessionResponse(account, tokens)
+    }
+
+    func requestSignInCode(_ request: Request) async throws -> Response {
+        let body = try request.decodeStrict(EmailCodeRequest.self)
+        let sent = try await request.hale.emailSignIn.requestCode(for: body.email)
+        return try await EmailCodeSentResponse(email: sent.address, expiresAt: ISO8601.string(sent.expiresAt))
+            .encodeResponse(status: .accepted, for: request)
+    }
+
+    func signIn(_ request: Request) async throws -> EmailSignInResponse {
+        let body = try request.decodeStrict(EmailSignInRequest.self)
+        let (account, tokens) = try await request.hale.emailSignIn.signIn(
+            body.email, code: body.code, rememberMe: body.rememberMe ?? false, ipRange: Self.ipRange(request))
+        return EmailSignInResponse(accountId: account.description, tokens: TokenResponse(tokens))
+    }
+
+    func waiting(_ request: Request) async throws -> WaitingRecoveryList {
+        let recoveries = try await request.hale.accountRecoveries.waiting(of: try request.account.accountId)
+        return WaitingRecoveryList(recoveries: recoveries.map(WaitingRecoverySummary.init))
+    }
+
+    func cancel(_ request: Request) async throws -> HTTPStatus {
+        let identity = try request.account
+        guard let id = UUID(uuidString: try request.parameters.require("recoveryId")) else {
+            throw HaleError(.resourceNotFound, status: 404, message: "This account has no such recovery waiting.")
+        }
+        try await request.hale.accountRecoveries.cancel(id, by: EmailRoutes.subject(identity, request))
+        return .noContent
+    }
+
+    static func ipRange(_ request: Request) -> String? {
+        request.clientIP.flatMap(IPRange.of)
+    }
+}
+
+/// `POST /api/v1/auth/recovery/email/verify`'s 202: the recovery waits; its starter claims it with the token.
+struct WaitingRecoveryResponse: Content {
+    let recoveryId: String
+    let claimToken: String
+    let readyAt: String
+}
+
+/// `POST /api/v1/auth/recovery/claim`.
+struct RecoveryClaimRequest: StrictRequestBody {
+    static let allowedFields: Set<String> = ["recoveryId", "claimToken"]
+    let recoveryId: String
+    let claimToken: String
+}
+
+/// `POST /api/v1/auth/email/sign-in`.
+struct EmailSignInRequest: StrictRequestBody {
+    static let allowedFields: Set<String> = ["email", "code", "rememberMe"]
+    let email: String
+    let code: String
+    let rememberMe: Bool?
+}
+
+/// `POST /api/v1/auth/email/sign-in`'s answer.
+struct EmailSignInResponse: Content {
+    let accountId: String
+    let tokens: TokenResponse
+}
+
+/// `GET /api/v1/account/recoveries`.
+struct WaitingRecoveryList: Content {
+    let recoveries: [WaitingRecoverySummary]
+}
+
+/// A waiting recovery, as the account's devices see it.
+struct WaitingRecoverySummary: Content {
+    let id: String
+    let method: String
+    let requestedAt: String
+    let readyAt: String
+
+    init(_ recovery: AccountRecoveryRecord) {
+        id = recovery.id.uuidString.lowercased()
+        method = recovery.method
+        requestedAt = ISO8601.string(recovery.requestedAt)
+        readyAt = ISO8601.string(recovery.readyAt)
+    }
+}
