@@ -25,6 +25,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import HALE_URL, authenticator_options
+from maildir_codes import MAILDIR, messages_to, wait_for_code
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "hostile"))
 from device_key import DeviceKey  # noqa: E402
@@ -528,3 +529,43 @@ def test_a_person_who_lost_their_phone_gets_back_in_with_a_recovery_code(browser
     status, refused = call("POST", "/account/api/recover", body={"code": code},
                            headers={"Origin": HALE_URL})
     assert status == 401 and refused["error"]["code"] == "RECOVERY_CODE_INVALID", "a code works once"
+
+
+@pytest.mark.skipif(not MAILDIR, reason="no SMTP server: run.sh starts one when the Python has aiosmtpd")
+def test_a_person_who_lost_their_phone_recovers_by_email(browser):
+    """The page's recovery by email, with codes read from a real SMTP server over STARTTLS: an address added and
+    verified; a browser with no passkey and no cookie asks for a recovery code, waits recovery.emailDelay (its claim
+    refused until then), then adds a passkey and signs in with it."""
+    sign_up(browser, "Mary Jackson")
+    address = f"mary-{os.urandom(4).hex()}@example.com"
+    visible(browser, "#email-address").send_keys(address)
+    browser.find_element(By.ID, "email-send").click()
+    code, seen = wait_for_code(address)
+    visible(browser, "#email-code").send_keys(code)
+    browser.find_element(By.ID, "email-verify").click()
+    visible(browser, f'li[data-email="{address}"]')
+
+    # The phone is gone: a browser with none of the account's passkeys and no cookie.
+    browser.remove_virtual_authenticator()
+    browser.delete_all_cookies()
+    browser.add_virtual_authenticator(authenticator_options())
+    browser.get(f"{HALE_URL}/account")
+    visible(browser, "#recover-email").send_keys(address)
+    browser.find_element(By.ID, "recover-email-send").click()
+    code, _ = wait_for_code(address, after=seen)
+    visible(browser, "#recover-email-code").send_keys(code)
+    started = time.time()
+    browser.find_element(By.ID, "recover-email-verify").click()
+    visible(browser, "#recover-waiting")
+    assert "opens" in browser.find_element(By.ID, "recover-waiting-text").text
+    browser.find_element(By.ID, "recover-claim").click()
+    wait(browser, lambda d: "waits until" in d.find_element(By.ID, "status").text)
+    time.sleep(max(0.0, 4.5 - (time.time() - started)))
+    browser.find_element(By.ID, "recover-claim").click()
+    visible(browser, "#recovery-add-passkey").click()
+    settled(browser)
+    wait(browser, lambda d: len(items(d, "passkeys", "data-passkey")) == 2)
+    events = [event["type"] for event in page_api(browser, "GET", "audit")["body"]["events"]]
+    assert "account_recovery_requested" in events and "account_recovered" in events
+    alerts = [str(message["Subject"]) for _, message in messages_to(address)]
+    assert any("started to recover" in subject for subject in alerts), alerts

@@ -11,8 +11,10 @@ struct SMTPMailTransport: MailTransport {
             return .delivered
         } catch {
             switch error {
-            case .transient(let reason): return .retry(reason)
-            case .permanent(let reason): return .rejected(reason)
+            // A server or settings problem holds every mail alike: the outbox keeps retrying it, with backoff, so
+            // the mail waiting goes out once the settings or the server are fixed.
+            case .transient(let reason), .permanent(let reason): return .retry(reason)
+            case .rejected(let reason): return .rejected(reason)
             }
         }
     }

@@ -38,48 +38,26 @@ struct SQLMailOutboxRepository: MailOutboxRepository {
             .ignoringConflicts(with: "dedupe_key").returning("id").all().count
     }
 
+    private var outbox: SQLOutboxTable { SQLOutboxTable(database: database, table: "mail_outbox") }
+
     func claimDue(at date: Date, lease: Duration, limit: Int) async throws -> [MailOutboxMessage] {
-        let claim = UUID()
-        let until = date.addingTimeInterval(lease.timeInterval)
-        let query: SQLQueryString = """
-            UPDATE mail_outbox SET status = 'sending', claim_id = \(bind: claim), claimed_until = \(bind: until),
-            attempts = attempts + 1
-            WHERE id IN (SELECT id FROM mail_outbox
-              WHERE (status = 'pending' AND next_attempt_at <= \(bind: date))
-                 OR (status = 'sending' AND claimed_until <= \(bind: date))
-              ORDER BY next_attempt_at LIMIT \(bind: limit)\(unsafeRaw: database.skipLocked))
-            RETURNING *
-            """
-        return try await database.writeTransaction { database in
-            try await database.sql.raw(query)
-                .all(decoding: MailOutboxMessage.self, keyDecodingStrategy: .convertFromSnakeCase)
-        }
+        try await outbox.claimDue(at: date, lease: lease, limit: limit, as: MailOutboxMessage.self)
     }
 
     func finish(_ message: MailOutboxMessage, as status: MailOutboxMessage.Status, reason: String?, at date: Date)
         async throws -> Bool
     {
-        try await release(message).set("status", to: status.rawValue).set("last_error", to: reason)
-            .set("data", to: "").set("finished_at", to: date).returning("id").all().count == 1
+        try await outbox.release(message.id, claim: message.claimId).set("status", to: status.rawValue)
+            .set("last_error", to: reason).set("data", to: "").set("finished_at", to: date).returning("id").all()
+            .count == 1
     }
 
     func reschedule(_ message: MailOutboxMessage, to date: Date, reason: String) async throws -> Bool {
-        try await release(message).set("status", to: MailOutboxMessage.Status.pending.rawValue)
-            .set("last_error", to: reason).set("next_attempt_at", to: date).returning("id").all().count == 1
-    }
-
-    /// An update of the message that only applies while its claim holds, and drops the claim.
-    private func release(_ message: MailOutboxMessage) -> SQLUpdateBuilder {
-        database.sql.update("mail_outbox").set("claim_id", to: SQLLiteral.null)
-            .set("claimed_until", to: SQLLiteral.null)
-            .where("id", .equal, message.id).where("claim_id", .equal, message.claimId)
-            .where("status", .equal, MailOutboxMessage.Status.sending.rawValue)
+        try await outbox.reschedule(message.id, claim: message.claimId, to: date, reason: reason)
     }
 
     func purgeFinished(before date: Date) async throws -> Int {
-        try await database.sql.delete(from: "mail_outbox")
-            .where("status", .in, [MailOutboxMessage.Status.sent, .dead].map(\.rawValue))
-            .where("finished_at", .lessThan, date).returning("id").all().count
+        try await outbox.purge([MailOutboxMessage.Status.sent, .dead].map(\.rawValue), finishedBefore: date)
     }
 
     func count(of kinds: [MailKind], to recipient: String, since date: Date) async throws -> Int {

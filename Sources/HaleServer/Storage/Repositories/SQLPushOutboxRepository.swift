@@ -9,22 +9,10 @@ struct SQLPushOutboxRepository: PushOutboxRepository {
         try await Self.insert(messages, on: database.sql)
     }
 
+    private var outbox: SQLOutboxTable { SQLOutboxTable(database: database, table: "push_outbox") }
+
     func claimDue(at date: Date, lease: Duration, limit: Int) async throws -> [ClaimedPush] {
-        let claim = UUID()
-        let until = date.addingTimeInterval(lease.timeInterval)
-        let query: SQLQueryString = """
-            UPDATE push_outbox SET status = 'sending', claim_id = \(bind: claim), claimed_until = \(bind: until),
-            attempts = attempts + 1
-            WHERE id IN (SELECT id FROM push_outbox
-              WHERE (status = 'pending' AND next_attempt_at <= \(bind: date))
-                 OR (status = 'sending' AND claimed_until <= \(bind: date))
-              ORDER BY next_attempt_at LIMIT \(bind: limit)\(unsafeRaw: database.skipLocked))
-            RETURNING *
-            """
-        let claimed = try await database.writeTransaction { database in
-            try await database.sql.raw(query)
-                .all(decoding: PushOutboxMessage.self, keyDecodingStrategy: .convertFromSnakeCase)
-        }
+        let claimed = try await outbox.claimDue(at: date, lease: lease, limit: limit, as: PushOutboxMessage.self)
         guard !claimed.isEmpty else { return [] }
         let tokens = try await activeTokens(of: Set(claimed.map(\.deviceId)))
         return claimed.map { message in
@@ -54,22 +42,12 @@ struct SQLPushOutboxRepository: PushOutboxRepository {
     func finish(_ message: PushOutboxMessage, as status: PushOutboxMessage.Status, reason: String?, at date: Date)
         async throws -> Bool
     {
-        try await release(message).set("status", to: status.rawValue).set("last_error", to: reason)
-            .set("finished_at", to: date).returning("id").all().count == 1
+        try await outbox.release(message.id, claim: message.claimId).set("status", to: status.rawValue)
+            .set("last_error", to: reason).set("finished_at", to: date).returning("id").all().count == 1
     }
 
     func reschedule(_ message: PushOutboxMessage, to date: Date, reason: String) async throws -> Bool {
-        try await release(message).set("status", to: PushOutboxMessage.Status.pending.rawValue)
-            .set("last_error", to: reason).set("next_attempt_at", to: date).returning("id").all().count == 1
-    }
-
-    /// An update of the message that only applies while its claim holds, and drops the claim.
-    private func release(_ message: PushOutboxMessage) -> SQLUpdateBuilder {
-        database.sql.update("push_outbox").set("claim_id", to: SQLLiteral.null).set(
-            "claimed_until", to: SQLLiteral.null
-        )
-        .where("id", .equal, message.id).where("claim_id", .equal, message.claimId)
-        .where("status", .equal, PushOutboxMessage.Status.sending.rawValue)
+        try await outbox.reschedule(message.id, claim: message.claimId, to: date, reason: reason)
     }
 
     func clearToken(of device: DeviceID, gateway: PushGateway, token: String, at date: Date) async throws {
@@ -80,9 +58,7 @@ struct SQLPushOutboxRepository: PushOutboxRepository {
     }
 
     func purgeFinished(before date: Date) async throws -> Int {
-        try await database.sql.delete(from: "push_outbox")
-            .where("status", .in, [PushOutboxMessage.Status.sent, .dead, .skipped].map(\.rawValue))
-            .where("finished_at", .lessThan, date).returning("id").all().count
+        try await outbox.purge([PushOutboxMessage.Status.sent, .dead, .skipped].map(\.rawValue), finishedBefore: date)
     }
 }
 

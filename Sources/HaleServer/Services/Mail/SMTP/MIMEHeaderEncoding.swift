@@ -37,7 +37,7 @@ enum MIMEHeaderEncoding {
         guard let displayName, !displayName.isEmpty else { return address }
         try rejectForbiddenCharacters(in: displayName, field: field)
         if needsEncoding(displayName) || displayName.utf8.count > longestQuotedDisplayName {
-            return encodedWords(displayName).joined(separator: "\r\n ") + " <\(address)>"
+            return (encodedWords(displayName) + ["<\(address)>"]).joined(separator: "\r\n ")
         }
         return quotedString(displayName) + " <\(address)>"
     }

@@ -24,7 +24,7 @@ enum MIMEMessage {
         let htmlPart = QuotedPrintable.encode(mail.htmlBody)
         try ensure(boundary, isAbsentFrom: [textPart, htmlPart])
         var lines = try headerLines(mail)
-        lines.append("Content-Type: multipart/alternative; boundary=\"\(boundary)\"")
+        lines.append("Content-Type: multipart/alternative;\r\n boundary=\"\(boundary)\"")
         var message = Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
         message += partBytes(boundary: boundary, contentType: "text/plain", encodedBody: textPart)
         message += partBytes(boundary: boundary, contentType: "text/html", encodedBody: htmlPart)

@@ -35,7 +35,7 @@ enum SMTPClient {
         do {
             return SMTPDotStuffing.encode(try MIMEMessage.render(mail))
         } catch {
-            throw .permanent("invalid mail: \(error)")
+            throw .rejected("invalid mail: \(error)")
         }
     }
 }

@@ -6,10 +6,11 @@ import NIOSSL
 struct SMTPConnection: Sendable {
     /// The underlying channel.
     let channel: any Channel
-    private let handler: NIOLoopBound<SMTPReplyHandler>
+    /// Holds the handler even after a failure has removed it from the pipeline, so its recorded error is not lost.
+    private let handler: NIOLoopBoundBox<SMTPReplyHandler?>
     private let replyTimeout: TimeAmount
 
-    private init(channel: any Channel, handler: NIOLoopBound<SMTPReplyHandler>, replyTimeout: TimeAmount) {
+    private init(channel: any Channel, handler: NIOLoopBoundBox<SMTPReplyHandler?>, replyTimeout: TimeAmount) {
         self.channel = channel
         self.handler = handler
         self.replyTimeout = replyTimeout
@@ -21,29 +22,37 @@ struct SMTPConnection: Sendable {
         tlsContext: NIOSSLContext,
         on group: any EventLoopGroup
     ) async throws(SMTPError) -> SMTPConnection {
+        // The channel is pinned to one loop so the box for its handler can be made before the channel exists.
+        let eventLoop = group.next()
+        let handlerBox = NIOLoopBoundBox.makeEmptyBox(valueType: SMTPReplyHandler.self, eventLoop: eventLoop)
+        let bootstrap = makeBootstrap(settings: settings, tlsContext: tlsContext, on: eventLoop, handlerBox: handlerBox)
+        do {
+            let channel = try await bootstrap.connect(host: settings.host, port: settings.port).get()
+            return SMTPConnection(channel: channel, handler: handlerBox, replyTimeout: settings.replyTimeout)
+        } catch {
+            throw .classifying(error, during: "connecting to \(settings.host):\(settings.port)")
+        }
+    }
+
+    private static func makeBootstrap(
+        settings: SMTPSettings,
+        tlsContext: NIOSSLContext,
+        on eventLoop: any EventLoop,
+        handlerBox: NIOLoopBoundBox<SMTPReplyHandler?>
+    ) -> ClientBootstrap {
         let implicitTLS = settings.security == .implicitTLS
         let host = settings.host
-        let bootstrap = ClientBootstrap(group: group)
+        return ClientBootstrap(group: eventLoop)
             .connectTimeout(settings.connectTimeout)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     if implicitTLS { try pipeline.addHandler(SMTPTLS.makeHandler(context: tlsContext, host: host)) }
-                    try pipeline.addHandler(SMTPReplyHandler())
+                    let handler = SMTPReplyHandler()
+                    handlerBox.value = handler
+                    try pipeline.addHandler(handler)
                 }
             }
-        // The handler is fetched in a callback on the event loop, before any byte can be read, so that no failure
-        // (a refused certificate, say) can close the channel and remove the handler before we hold it.
-        let connection = bootstrap.connect(host: host, port: settings.port).flatMapThrowing { channel in
-            let handler = try channel.pipeline.syncOperations.handler(type: SMTPReplyHandler.self)
-            let bound = NIOLoopBound(handler, eventLoop: channel.eventLoop)
-            return SMTPConnection(channel: channel, handler: bound, replyTimeout: settings.replyTimeout)
-        }
-        do {
-            return try await connection.get()
-        } catch {
-            throw .classifying(error, during: "connecting to \(host):\(settings.port)")
-        }
     }
 
     /// Reads the next reply without sending anything, e.g. the greeting.
@@ -65,7 +74,8 @@ struct SMTPConnection: Sendable {
     func startTLS(context: NIOSSLContext, host: String) async throws(SMTPError) {
         let handler = self.handler
         let upgrade = channel.eventLoop.submit { [channel] in
-            try handler.value.ensureNothingBuffered()
+            guard let handler = handler.value else { throw SMTPError.transient("connection is not set up") }
+            try handler.ensureNothingBuffered()
             let tlsHandler = try SMTPTLS.makeHandler(context: context, host: host)
             try channel.pipeline.syncOperations.addHandler(tlsHandler, position: .first)
         }
@@ -84,8 +94,11 @@ struct SMTPConnection: Sendable {
     private func exchange(_ command: ByteBuffer?, timeout: TimeAmount?) async throws(SMTPError) -> SMTPReply {
         let handler = self.handler
         let timeout = timeout ?? replyTimeout
-        let reply = channel.eventLoop.flatSubmit { [channel] in
-            handler.value.exchange(command, timeout: timeout, on: channel.eventLoop)
+        let reply = channel.eventLoop.flatSubmit { [channel] () -> EventLoopFuture<SMTPReply> in
+            guard let handler = handler.value else {
+                return channel.eventLoop.makeFailedFuture(SMTPError.transient("connection is not set up"))
+            }
+            return handler.exchange(command, timeout: timeout, on: channel.eventLoop)
         }
         do {
             return try await reply.get()

@@ -64,13 +64,7 @@ final class SMTPReplyHandler: ChannelInboundHandler {
         timeout: TimeAmount,
         on eventLoop: any EventLoop
     ) -> EventLoopFuture<SMTPReply> {
-        if let queued = queuedReplies.first {
-            guard command == nil else {
-                fail(.transient("server sent a reply nobody asked for: \(queued.summary)"))
-                return eventLoop.makeFailedFuture(failure ?? .transient("connection closed"))
-            }
-            return eventLoop.makeSucceededFuture(queuedReplies.removeFirst())
-        }
+        if !queuedReplies.isEmpty { return answerFromQueue(sending: command, on: eventLoop) }
         if let failure { return eventLoop.makeFailedFuture(failure) }
         guard waiter == nil, let context else {
             return eventLoop.makeFailedFuture(SMTPError.transient("connection is not ready for another command"))
@@ -90,6 +84,20 @@ final class SMTPReplyHandler: ChannelInboundHandler {
         guard !parser.hasBufferedInput, queuedReplies.isEmpty else {
             throw .permanent("server sent data after agreeing to STARTTLS; refusing to continue")
         }
+    }
+
+    /// A reply that arrived unasked is the answer to a read (the greeting, say), but never to a new command: we do
+    /// not pipeline, so it would be taken for the answer to a command the server has not seen yet.
+    private func answerFromQueue(
+        sending command: ByteBuffer?,
+        on eventLoop: any EventLoop
+    ) -> EventLoopFuture<SMTPReply> {
+        let queued = queuedReplies.removeFirst()
+        guard command == nil else {
+            fail(.transient("server sent a reply nobody asked for: \(queued.summary)"))
+            return eventLoop.makeFailedFuture(failure ?? .transient("connection closed"))
+        }
+        return eventLoop.makeSucceededFuture(queued)
     }
 
     private func write(_ command: ByteBuffer, context: ChannelHandlerContext) {

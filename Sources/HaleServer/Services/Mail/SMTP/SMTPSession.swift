@@ -65,7 +65,7 @@ struct SMTPSession: Sendable {
         capabilities: SMTPCapabilities
     ) async throws(SMTPError) {
         if let limit = capabilities.maximumMessageSize, size > limit {
-            throw .permanent("message is \(size) bytes but the server accepts at most \(limit)")
+            throw .rejected("message is \(size) bytes but the server accepts at most \(limit)")
         }
         let sizeParameter = capabilities.supportsSize ? " SIZE=\(size)" : ""
         let mailReply = try await connection.send("MAIL FROM:<\(sender)>\(sizeParameter)")

@@ -33,7 +33,8 @@ enum SMTPTLS {
         guard let error = error as? NIOSSLError else { return nil }
         switch error {
         case .handshakeFailed(let cause) where "\(cause)".contains("CERTIFICATE_VERIFY_FAILED"):
-            return .permanent("the server's TLS certificate was not trusted (verification failed: \(cause))")
+            // BoringSSL's text adds source paths and numbers that mean nothing to an operator.
+            return .permanent("the server's TLS certificate was not trusted (certificate verification failed)")
         case .handshakeFailed(let cause):
             return .permanent("TLS handshake with the server failed: \(cause)")
         default:
