@@ -46,7 +46,9 @@ struct EmailAddressCallTests {
 struct EmailRecoveryCallTests {
     @Test("a waiting recovery, then its claim: the client holds the recovery session")
     func waitingThenClaimed() async throws {
-        let waiting = #"{"recoveryId":"r-1","claimToken":"claim","readyAt":"2026-11-29T15:00:00.000Z"}"#
+        let waiting =
+            #"{"recoveryId":"r-1","claimToken":"claim","pairingCode":"42","readyAt":"2026-11-29T15:00:00.000Z","#
+            + #""expiresAt":"2026-11-30T15:00:00.000Z"}"#
         let session = #"{"accessToken":"rec","accessTokenExpiresAt":"2026-11-29T15:15:00.000Z","accountId":"acct"}"#
         let script = ScriptedURLProtocol.script([
             .status(202, body: #"{"email":"a@example.com","expiresAt":"2026-11-28T15:10:00.000Z"}"#),
@@ -55,7 +57,10 @@ struct EmailRecoveryCallTests {
         let client = script.client()
         try await client.requestRecoveryCode(toEmail: "a@example.com")
         let started = try await client.recover(withEmail: "a@example.com", code: "123456")
-        #expect(started == .waiting(recoveryId: "r-1", claimToken: "claim", readyAt: "2026-11-29T15:00:00.000Z"))
+        #expect(
+            started
+                == .waiting(
+                    recoveryId: "r-1", claimToken: "claim", pairingCode: "42", readyAt: "2026-11-29T15:00:00.000Z"))
         #expect(await client.sessionTokens == nil)
         #expect(try await client.claimRecovery(id: "r-1", claimToken: "claim") == "acct")
         #expect(await client.sessionTokens == SessionTokens(accessToken: "rec", refreshToken: nil))
@@ -85,5 +90,17 @@ struct EmailRecoveryCallTests {
         #expect(try await client.signIn(withEmail: "a@example.com", code: "123456") == "acct")
         #expect(await client.sessionTokens == SessionTokens(accessToken: "a", refreshToken: "r"))
         #expect(script.asked == ["POST /api/v1/auth/email/sign-in"])
+    }
+
+    @Test("a new phone asks another device; the signed-in device approves with the pairing code")
+    func approvedByAnotherDevice() async throws {
+        let asked = #"{"recoveryId":"r-2","claimToken":"c","pairingCode":"07","expiresAt":"2026-11-28T15:10:00.000Z"}"#
+        let script = ScriptedURLProtocol.script([.status(202, body: asked), .status(204, body: "")])
+        let client = script.client()
+        let request = try await client.requestRecoveryApproval(naming: "a@example.com")
+        #expect(request.pairingCode == "07" && request.recoveryId == "r-2")
+        await client.restore(SessionTokens(accessToken: "a1", refreshToken: "r1"))
+        try await client.approveRecovery(id: "r-2", pairingCode: "07")
+        #expect(script.asked == ["POST /api/v1/auth/recovery/device", "POST /api/v1/account/recoveries/r-2/approve"])
     }
 }

@@ -569,3 +569,39 @@ def test_a_person_who_lost_their_phone_recovers_by_email(browser):
     assert "account_recovery_requested" in events and "account_recovered" in events
     alerts = [str(message["Subject"]) for _, message in messages_to(address)]
     assert any("started to recover" in subject for subject in alerts), alerts
+
+
+@pytest.mark.skipif(not MAILDIR, reason="no SMTP server: run.sh starts one when the Python has aiosmtpd")
+def test_a_signed_in_browser_approves_a_new_phones_recovery_with_its_pairing_code(browser):
+    """A new phone asks (through the JSON API) to recover the account by its verified address and shows two digits;
+    the signed-in page lists the request, refuses the wrong digits, approves with the right ones, and the new phone
+    then claims its recovery session at once."""
+    sign_up(browser, "Annie Easley")
+    address = f"annie-{os.urandom(4).hex()}@example.com"
+    visible(browser, "#email-address").send_keys(address)
+    browser.find_element(By.ID, "email-send").click()
+    code, _ = wait_for_code(address)
+    visible(browser, "#email-code").send_keys(code)
+    browser.find_element(By.ID, "email-verify").click()
+    visible(browser, f'li[data-email="{address}"]')
+
+    status, asked = call("POST", "/api/v1/auth/recovery/device", body={"email": address})
+    assert status == 202 and "readyAt" not in asked, asked
+    claim = {"recoveryId": asked["recoveryId"], "claimToken": asked["claimToken"]}
+    assert call("POST", "/api/v1/auth/recovery/claim", body=claim)[0] == 409
+    browser.refresh()
+    settled(browser)
+    item = visible(browser, f'li[data-recovery="{asked["recoveryId"]}"]')
+    assert "new device" in item.text
+    wrong = "01" if asked["pairingCode"] == "00" else "00"
+    item.find_element(By.CSS_SELECTOR, "input").send_keys(wrong)
+    item.find_element(By.XPATH, ".//button[text()='Approve']").click()
+    wait(browser, lambda d: "pairing code" in d.find_element(By.ID, "status").text)
+    item = visible(browser, f'li[data-recovery="{asked["recoveryId"]}"]')
+    item.find_element(By.CSS_SELECTOR, "input").clear()
+    item.find_element(By.CSS_SELECTOR, "input").send_keys(asked["pairingCode"])
+    item.find_element(By.XPATH, ".//button[text()='Approve']").click()
+    wait(browser, lambda d: "Approved" in d.find_element(By.ID, "status").text)
+    status, recovered = call("POST", "/api/v1/auth/recovery/claim", body=claim)
+    assert status == 200, recovered
+    assert call("GET", "/api/v1/account", recovered["accessToken"])[0] == 403

@@ -52,9 +52,35 @@ extension HaleClient {
         /// The client holds a recovery session (the server waits no time): add one passkey or device key, then sign
         /// in with it.
         case recovering(accountId: String)
-        /// The recovery waits until `readyAt` while the account's devices and addresses are told and may cancel it;
-        /// then `claimRecovery(id:claimToken:)`. Keep the claim token: it is shown once.
-        case waiting(recoveryId: String, claimToken: String, readyAt: String)
+        /// The recovery waits until `readyAt` while the account's devices and addresses are told and may cancel it,
+        /// or approve it sooner with `pairingCode`; then `claimRecovery(id:claimToken:)`. Keep the claim token: it is
+        /// shown once.
+        case waiting(recoveryId: String, claimToken: String, pairingCode: String, readyAt: String)
+    }
+
+    /// A new device's request for a signed-in device of the account to approve a recovery.
+    public struct RecoveryApprovalRequest: Decodable, Sendable, Equatable {
+        /// The recovery's id.
+        public let recoveryId: String
+        /// What claims it once approved; shown once.
+        public let claimToken: String
+        /// The two digits to show the person, who types them on the approving device.
+        public let pairingCode: String
+        /// When the request lapses unapproved.
+        public let expiresAt: String
+    }
+
+    /// Asks a signed-in device of the account that verified `email` to approve a recovery: show `pairingCode` to the
+    /// person, then `claimRecovery(id:claimToken:)` (it throws the server's `RECOVERY_PENDING` until approved).
+    public func requestRecoveryApproval(naming email: String) async throws -> RecoveryApprovalRequest {
+        try await send("POST", "api/v1/auth/recovery/device", json: ["email": email], as: .none)
+    }
+
+    /// Approves a recovery of this account with the pairing code its new device shows. Needs a fresh sign-in
+    /// (`stepUp(with:)` first when it throws `freshSignInRequired`).
+    public func approveRecovery(id: String, pairingCode: String) async throws {
+        _ = try await send(
+            "POST", "api/v1/account/recoveries/\(id)/approve", json: ["pairingCode": pairingCode], as: .session)
     }
 
     /// Mails a recovery code to the account that verified `email`; the server answers alike for every address.
@@ -67,7 +93,9 @@ extension HaleClient {
         let data = try await send(
             "POST", "api/v1/auth/recovery/email/verify", json: ["email": email, "code": code], as: .none)
         if let waiting = try? Self.decoder.decode(WaitingRecovery.self, from: data) {
-            return .waiting(recoveryId: waiting.recoveryId, claimToken: waiting.claimToken, readyAt: waiting.readyAt)
+            return .waiting(
+                recoveryId: waiting.recoveryId, claimToken: waiting.claimToken, pairingCode: waiting.pairingCode,
+                readyAt: waiting.readyAt)
         }
         let session = try Self.decode(RecoverySession.self, from: data)
         await tokens.set(SessionTokens(accessToken: session.accessToken, refreshToken: nil))
@@ -130,6 +158,7 @@ extension HaleClient {
     struct WaitingRecovery: Decodable {
         let recoveryId: String
         let claimToken: String
+        let pairingCode: String
         let readyAt: String
     }
 

@@ -61,7 +61,7 @@ struct EmailRecoveryTests {
             let started = try await api.recover("person@example.com")
             #expect(started.status == .accepted, "\(started.body.string)")
             let waiting = try started.json()
-            #expect(Set(waiting.keys) == ["recoveryId", "claimToken", "readyAt"])
+            #expect(Set(waiting.keys) == ["recoveryId", "claimToken", "pairingCode", "readyAt", "expiresAt"])
 
             let early = try await api.claim(waiting)
             #expect(early.status == .conflict)

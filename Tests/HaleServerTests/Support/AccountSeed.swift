@@ -199,7 +199,8 @@ struct AccountSeed {
         try await insert(
             "account_recoveries",
             [
-                "id": UUID(), "account_id": id, "method": "email", "claim_hash": "SECRET-claim-\(tag)",
+                "id": UUID(), "account_id": id, "method": "email", "pairing_code": "42",
+                "claim_hash": "SECRET-claim-\(tag)",
                 "requested_at": date, "ready_at": date + 86_400, "expires_at": date + 172_800,
             ])
         try await insert(

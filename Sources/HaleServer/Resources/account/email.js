@@ -24,10 +24,19 @@ function emailItem(email) {
                 `Removed ${email.email}.`)}, 'Remove'));
 }
 
+const startedBy = {operator: 'Started by an operator', email: 'Started by email', device: 'Asked from a new device'};
+
 function recoveryItem(recovery) {
+    const code = el('input', {inputmode: 'numeric', maxlength: 2, size: 3, autocomplete: 'off',
+        'aria-label': 'The two digits the new device shows'});
+    const opens = recovery.method === 'device' ? 'opens when approved' : `opens ${when(recovery.readyAt)}`;
     return el('li', {class: 'item', 'data-recovery': recovery.id},
-        el('strong', {class: 'name'}, recovery.method === 'operator' ? 'Started by an operator' : 'Started by email'),
-        el('span', {class: 'meta'}, `since ${when(recovery.requestedAt)} · opens ${when(recovery.readyAt)}`),
+        el('strong', {class: 'name'}, startedBy[recovery.method] || recovery.method),
+        el('span', {class: 'meta'}, `since ${when(recovery.requestedAt)} · ${opens}`),
+        code,
+        el('button', {type: 'button', 'aria-label': 'Approve this recovery',
+            onclick: () => change(() => api('POST', `recoveries/${recovery.id}/approve`, {pairingCode: code.value.trim()}),
+                'Approved: the new device can add its passkey now.')}, 'Approve'),
         el('button', {type: 'button', class: 'danger', 'aria-label': 'Cancel this recovery',
             onclick: () => change(() => api('POST', `recoveries/${recovery.id}/cancel`),
                 'Recovery cancelled. Sign out everywhere if you think someone else has your password manager.')},
@@ -86,9 +95,17 @@ export function offerEmailWays({recovering, enter}) {
         email => api('POST', 'recover/email', {email}),
         async (email, code) => {
             const answer = await api('POST', 'recover/email/verify', {email, code});
-            if (answer.readyAt) return waiting(answer.readyAt);
+            if (answer.pairingCode) return waiting(answer);
             recovering(answer);
         });
+    document.getElementById('recover-device-form').addEventListener('submit', async event => {
+        event.preventDefault();
+        try {
+            waiting(await api('POST', 'recover/device', {email: document.getElementById('recover-device-email').value}));
+        } catch (error) {
+            status(error.message || String(error));
+        }
+    });
     codeFlow('email-sign-in-form', 'email-sign-in-code-form', 'email-sign-in-address', 'email-sign-in-code',
         email => api('POST', 'sign-in/email/code', {email}),
         async (email, code) => enter(await api('POST', 'sign-in/email', {email, code})));
@@ -109,11 +126,15 @@ export function offerEmailWays({recovering, enter}) {
     }).catch(() => {});
 }
 
-function waiting(readyAt) {
+/// The recovery this browser holds: when it opens, and the code a signed-in device approves it with.
+function waiting(recovery) {
     document.getElementById('recover-waiting').hidden = false;
-    document.getElementById('recover-waiting-text').textContent = readyAt
-        ? `Your recovery opens ${when(readyAt)}: your devices and addresses were told, and can cancel it until then.`
-            + ' Come back to this browser then and continue.'
-        : 'This browser started a recovery of your account. Continue it once it opens.';
+    const approve = recovery && `On a device where you are signed in, approve it with the code ${recovery.pairingCode}.`;
+    document.getElementById('recover-waiting-text').textContent = !recovery
+        ? 'This browser started a recovery of your account. Continue it once it opens.'
+        : recovery.readyAt
+            ? `Your recovery opens ${when(recovery.readyAt)}: your devices and addresses were told, and can cancel it`
+                + ` until then. ${approve} Or come back to this browser then and continue.`
+            : `${approve} Then continue here.`;
     status('Recovery started.');
 }

@@ -57,6 +57,8 @@ public enum AuditEventType: String, Sendable, CaseIterable {
     case emailAddressRemoved = "email_address_removed"
     /// A recovery of the account was started (`details`: `method`, `readyAt`): it waits before it opens.
     case accountRecoveryRequested = "account_recovery_requested"
+    /// A signed-in device approved a recovery, which may then be claimed at once.
+    case accountRecoveryApproved = "account_recovery_approved"
     /// A waiting recovery was cancelled by a signed-in device.
     case accountRecoveryCancelled = "account_recovery_cancelled"
     /// A recovery by email or by an operator opened a recovery session (`details`: `method`).

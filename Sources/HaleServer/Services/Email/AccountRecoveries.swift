@@ -1,11 +1,13 @@
 import Foundation
 
-/// Recovery by email, and by an operator: the ways back in that prove less than a recovery code or a device of the
-/// account, so they wait. A code mailed to a verified address (or `hale accounts recover`) starts a recovery that
+/// Recovery by email, by an operator, and approved by another device. A code mailed to a verified address (or
+/// `hale accounts recover`) proves less than a recovery code or a device of the account, so the recovery it starts
 /// opens a recovery session only after `recovery.emailDelay`; meanwhile every device is pushed and every address
-/// mailed, and any signed-in device of the account may cancel it. Whoever started it holds a claim token (shown once,
-/// stored as its SHA-256) and claims the recovery session with it once the wait is over. With a delay of zero the
-/// code opens the recovery session at once.
+/// mailed, and any signed-in device of the account may cancel it, or approve it at once. A new device may also ask
+/// by naming a verified address: its request waits for a signed-in device to approve it, with a fresh sign-in and the
+/// two-digit pairing code the new device shows, so nobody approves a stranger's request by a tap. Whoever started a
+/// recovery holds its claim token (shown once, stored as its SHA-256) and claims the recovery session with it once it
+/// is ready. With a delay of zero, the email code opens the recovery session at once.
 public struct AccountRecoveries: Sendable {
     let repository: any AccountRecoveryRepository
     let emailAddresses: EmailAddresses
@@ -17,6 +19,10 @@ public struct AccountRecoveries: Sendable {
 
     /// How long a ready recovery may wait to be claimed.
     static let claimWindow: TimeInterval = 86_400
+    /// How long a new device's request waits for a signed-in device's approval.
+    static let approvalWindow: TimeInterval = 600
+    /// How long an approved recovery may wait to be claimed.
+    static let approvedClaimWindow: TimeInterval = 3600
 
     /// What verifying a recovery code did.
     public enum Started: Sendable {
@@ -48,15 +54,68 @@ public struct AccountRecoveries: Sendable {
         AccountRecoveryRecord, String
     ) {
         let now = clock.now()
-        let token = OpaqueToken.generate()
         let ready = now.addingTimeInterval(delay.timeInterval)
-        let recovery = AccountRecoveryRecord(
-            id: UUID(), accountId: account, method: method, claimHash: OpaqueToken.hash(token), requestedAt: now,
-            readyAt: ready, expiresAt: ready.addingTimeInterval(Self.claimWindow), cancelledAt: nil, claimedAt: nil)
-        let event = audit.prepare(
+        let (recovery, token) = Self.record(
+            of: account, method: method, at: now, readyAt: ready, expiresAt: ready.addingTimeInterval(Self.claimWindow))
+        try await repository.create(recovery, audit: requested(recovery, of: account, ipRange: ipRange))
+        return (recovery, token)
+    }
+
+    /// A new device asks to recover the account that verified `email`, for a signed-in device to approve: the
+    /// request and its claim token. The answer is the same whether or not an account verified the address; a
+    /// request naming none is kept as one that nobody approves.
+    public func requestApproval(naming email: String, ipRange: String?) async throws -> (AccountRecoveryRecord, String)
+    {
+        let account = try await emailAddresses.owner(of: email)
+        let now = clock.now()
+        // Ready only when approved: until then its readiness is its end.
+        let end = now.addingTimeInterval(Self.approvalWindow)
+        let (recovery, token) = Self.record(of: account, method: "device", at: now, readyAt: end, expiresAt: end)
+        if let account {
+            try await repository.create(recovery, audit: requested(recovery, of: account, ipRange: ipRange))
+        } else {
+            try await repository.createUnowned(recovery)
+        }
+        return (recovery, token)
+    }
+
+    /// A signed-in device approves one of the account's recoveries with the pairing code its starter sees: it may be
+    /// claimed at once, for an hour. The caller has checked the device's fresh sign-in.
+    public func approve(_ id: UUID, pairingCode: String, by subject: AuditTrail.Subject) async throws {
+        guard pairingCode.utf8.count == 2, pairingCode.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            throw HaleError.invalidRequest("pairingCode must be the two digits the new device shows")
+        }
+        let now = clock.now()
+        let event = audit.prepare(.accountRecoveryApproved, subject, details: ["recoveryId": id.uuidString])
+        guard
+            try await repository.approve(
+                id, of: subject.account, pairingCode: pairingCode, at: now,
+                claimableUntil: now.addingTimeInterval(Self.approvedClaimWindow), audit: event) != nil
+        else {
+            throw HaleError(
+                .resourceNotFound, status: 404,
+                message: "This account has no such recovery waiting, or the pairing code is not the one it shows.")
+        }
+    }
+
+    private func requested(_ recovery: AccountRecoveryRecord, of account: AccountID, ipRange: String?) -> AuditAppend {
+        audit.prepare(
             .accountRecoveryRequested, AuditTrail.Subject(account: account, ipRange: ipRange),
-            details: ["method": method, "readyAt": ISO8601.string(ready), "recoveryId": recovery.id.uuidString])
-        try await repository.create(recovery, audit: event)
+            details: [
+                "method": recovery.method, "readyAt": ISO8601.string(recovery.readyAt),
+                "recoveryId": recovery.id.uuidString,
+            ])
+    }
+
+    private static func record(
+        of account: AccountID?, method: String, at now: Date, readyAt: Date, expiresAt: Date
+    ) -> (AccountRecoveryRecord, String) {
+        let token = OpaqueToken.generate()
+        let recovery = AccountRecoveryRecord(
+            id: UUID(), accountId: account, method: method,
+            pairingCode: String(format: "%02d", Int.random(in: 0..<100)),
+            claimHash: OpaqueToken.hash(token), requestedAt: now, readyAt: readyAt, expiresAt: expiresAt,
+            cancelledAt: nil, claimedAt: nil)
         return (recovery, token)
     }
 
@@ -65,11 +124,12 @@ public struct AccountRecoveries: Sendable {
     public func claim(_ id: UUID, token: String, ipRange: String?) async throws -> (AccountID, TokenPair) {
         let hash = OpaqueToken.hash(token)
         let now = clock.now()
-        guard let claimed = try await repository.claim(id, claimHash: hash, at: now) else {
+        guard let claimed = try await repository.claim(id, claimHash: hash, at: now), let account = claimed.accountId
+        else {
             throw try await refusal(of: id, hash: hash, at: now)
         }
-        let tokens = try await open(claimed.accountId, method: claimed.method, ipRange: ipRange)
-        return (claimed.accountId, tokens)
+        let tokens = try await open(account, method: claimed.method, ipRange: ipRange)
+        return (account, tokens)
     }
 
     /// The account's recoveries waiting or ready to be claimed.
@@ -102,10 +162,19 @@ public struct AccountRecoveries: Sendable {
             return HaleError(
                 .recoveryCancelled, status: 403, message: "This recovery was cancelled from a device of the account.")
         }
+        guard recovery.method != "device" else {
+            var pending = HaleError(
+                .recoveryPending, status: 409,
+                message: "This recovery waits for a signed-in device of the account to approve it, with code "
+                    + "\(recovery.pairingCode).")
+            pending.retryAfterSeconds = 5
+            return pending
+        }
         let seconds = max(1, Int(recovery.readyAt.timeIntervalSince(now).rounded(.up)))
         var pending = HaleError(
             .recoveryPending, status: 409,
-            message: "This recovery waits until \(ISO8601.string(recovery.readyAt)), in case it was not you.")
+            message: "This recovery waits until \(ISO8601.string(recovery.readyAt)), in case it was not you; a "
+                + "signed-in device of the account may approve it sooner, with code \(recovery.pairingCode).")
         pending.retryAfterSeconds = seconds
         return pending
     }

@@ -59,6 +59,12 @@ public struct EmailAddresses: Sendable {
         return answer
     }
 
+    /// The account that verified `raw`, if any.
+    func owner(of raw: String) async throws -> AccountID? {
+        guard let address = EmailAddress(raw) else { throw EmailAddress.invalid }
+        return try await repository.owner(of: address.value)
+    }
+
     /// Mails a `purpose` code to the account that verified `raw`, or, when none has, a notice instead; answers the
     /// same either way. For signing in and recovering, where the address names the account.
     func requestOwnerCode(for raw: String, purpose: EmailCodePurpose) async throws -> CodeSent {

@@ -33,6 +33,8 @@ public enum SecurityAlertKind: String, Sendable, CaseIterable {
     case emailAddressRemoved = "email_address_removed"
     /// A recovery of the account was started and waits `recovery.emailDelay`; any signed-in device may cancel it.
     case recoveryRequested = "recovery_requested"
+    /// A device of the account approved a recovery.
+    case recoveryApproved = "recovery_approved"
     /// A waiting recovery was cancelled.
     case recoveryCancelled = "recovery_cancelled"
     /// A recovery by email or by an operator opened a recovery session.
@@ -59,6 +61,7 @@ public enum SecurityAlertKind: String, Sendable, CaseIterable {
         case .emailAddressAdded: "An email address was added"
         case .emailAddressRemoved: "An email address was removed"
         case .recoveryRequested: "Someone started to recover your account"
+        case .recoveryApproved: "A recovery of your account was approved"
         case .recoveryCancelled: "A recovery of your account was cancelled"
         case .accountRecovered: "Your account was recovered"
         case .emailSignIn: "Signed in with an email code"
@@ -89,6 +92,7 @@ public enum SecurityAlertKind: String, Sendable, CaseIterable {
         case .emailAddressAdded: self = .emailAddressAdded
         case .emailAddressRemoved: self = .emailAddressRemoved
         case .accountRecoveryRequested: self = .recoveryRequested
+        case .accountRecoveryApproved: self = .recoveryApproved
         case .accountRecoveryCancelled: self = .recoveryCancelled
         case .accountRecovered: self = .accountRecovered
         case .emailSignIn: self = .emailSignIn

@@ -1,15 +1,19 @@
 import Fluent
 import SQLKit
 
-/// `account_recoveries`: recoveries that wait `recovery.emailDelay` before they open a recovery session: started by
-/// a code mailed to a verified address, or by an operator. The person who started one holds its claim token, stored
-/// only as its SHA-256; any signed-in device of the account may cancel it while it waits.
+/// `account_recoveries`: recoveries that open a recovery session only once they are ready: after
+/// `recovery.emailDelay` when started by a code mailed to a verified address or by an operator, or when a signed-in
+/// device approves one a new device asked for. The person who started one holds its claim token, stored only as its
+/// SHA-256, and sees its pairing code, which the approving device must type. Any signed-in device of the account may
+/// cancel it while it waits. A request from a new device naming an address no account verified is stored too, with
+/// no account, so that it answers exactly as a real one does until it lapses.
 struct M0040_CreateAccountRecoveries: AsyncMigration {
     func prepare(on database: any Database) async throws {
         try await database.schema("account_recoveries")
             .field("id", .uuid, .identifier(auto: false))
-            .field("account_id", .uuid, .required, .references("accounts", "id", onDelete: .cascade))
+            .field("account_id", .uuid, .references("accounts", "id", onDelete: .cascade))
             .field("method", .string, .required)
+            .field("pairing_code", .string, .required)
             .field("claim_hash", .string, .required)
             .field("requested_at", .datetime, .required)
             .field("ready_at", .datetime, .required)

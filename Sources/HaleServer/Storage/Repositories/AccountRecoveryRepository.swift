@@ -5,10 +5,12 @@ import SQLKit
 public struct AccountRecoveryRecord: Codable, Sendable, Equatable {
     /// The recovery's id.
     public var id: UUID
-    /// The account being recovered.
-    public var accountId: AccountID
-    /// How it was started: `email` or `operator`.
+    /// The account being recovered; nil for a request naming an address no account verified.
+    public var accountId: AccountID?
+    /// How it was started: `email`, `operator` or `device`.
     public var method: String
+    /// Two digits its starter sees and an approving device must type, so nobody approves a stranger's request.
+    var pairingCode: String
     /// The SHA-256 of the claim token its starter holds.
     var claimHash: String
     /// When it was started.
@@ -29,6 +31,14 @@ protocol AccountRecoveryRepository: Sendable {
     func create(_ recovery: AccountRecoveryRecord, audit: AuditAppend) async throws
     /// The account's recoveries neither cancelled, claimed nor lapsed at `date`, oldest first.
     func waiting(of account: AccountID, at date: Date) async throws -> [AccountRecoveryRecord]
+    /// Stores a request that names no account: it answers as a real one does, and is never approved.
+    func createUnowned(_ recovery: AccountRecoveryRecord) async throws
+    /// Makes the account's waiting recovery ready now, if `pairingCode` is its own, with its audit event; the record
+    /// as approved, or nil.
+    func approve(
+        _ id: UUID, of account: AccountID, pairingCode: String, at date: Date, claimableUntil: Date,
+        audit: AuditAppend
+    ) async throws -> AccountRecoveryRecord?
     /// Cancels the account's waiting recovery, with its audit event; false when there is none such.
     func cancel(_ id: UUID, of account: AccountID, at date: Date, audit: AuditAppend) async throws -> Bool
     /// Claims the recovery, once, if its token matches and it is ready, neither cancelled nor lapsed: the record as
@@ -47,6 +57,28 @@ struct SQLAccountRecoveryRepository: AccountRecoveryRepository {
             try await database.sql.insert(into: "account_recoveries")
                 .model(recovery, keyEncodingStrategy: .convertToSnakeCase, nilEncodingStrategy: .asNil).run()
             try await SQLAuditRepository.append(audit, in: database)
+        }
+    }
+
+    func createUnowned(_ recovery: AccountRecoveryRecord) async throws {
+        try await database.sql.insert(into: "account_recoveries")
+            .model(recovery, keyEncodingStrategy: .convertToSnakeCase, nilEncodingStrategy: .asNil).run()
+    }
+
+    func approve(
+        _ id: UUID, of account: AccountID, pairingCode: String, at date: Date, claimableUntil: Date,
+        audit: AuditAppend
+    ) async throws -> AccountRecoveryRecord? {
+        try await database.writeTransaction { database in
+            let approved = try await database.sql.update("account_recoveries").set("ready_at", to: date)
+                .set("expires_at", to: claimableUntil)
+                .where("id", .equal, id).where("account_id", .equal, account).where("pairing_code", .equal, pairingCode)
+                .where("cancelled_at", .is, SQLLiteral.null).where("claimed_at", .is, SQLLiteral.null)
+                .where("expires_at", .greaterThan, date).returning(SQLLiteral.all)
+                .first(decoding: AccountRecoveryRecord.self, keyDecodingStrategy: .convertFromSnakeCase)
+            guard let approved else { return nil }
+            try await SQLAuditRepository.append(audit, in: database)
+            return approved
         }
     }
 

@@ -11,6 +11,7 @@ extension AccountPageRoutes {
             .POST, "recover", "email", limit: .small, use: EmailRecoveryRoutes(signInEnabled: true).requestRecoveryCode)
         attempts.on(.POST, "recover", "email", "verify", limit: .small, use: recoverByEmail)
         attempts.on(.POST, "recover", "claim", limit: .small, use: claimRecovery)
+        attempts.on(.POST, "recover", "device", limit: .small, use: askADevice)
         api.get("recover", "waiting", use: waitingRecovery)
         api.delete("recover", "claim", use: forgetRecovery)
         codes.on(.POST, "sign-in", "email", "code", limit: .small, use: requestSignInCode)
@@ -24,6 +25,7 @@ extension AccountPageRoutes {
         let recoveries = EmailRecoveryRoutes(signInEnabled: true)
         signedIn.get("recoveries", use: recoveries.waiting)
         signedIn.post("recoveries", ":recoveryId", "cancel", use: recoveries.cancel)
+        signedIn.on(.POST, "recoveries", ":recoveryId", "approve", limit: .small, use: recoveries.approve)
     }
 
     /// With no wait configured, the browser holds the recovery session at once; otherwise the waiting recovery's
@@ -36,13 +38,31 @@ extension AccountPageRoutes {
         case .open(_, let tokens):
             return try await opened(tokens.sessionId, on: Response(), for: request)
         case .waiting(let recovery, let claimToken):
-            let response = Response(status: .accepted)
-            let lifetime = Int(recovery.expiresAt.timeIntervalSince(request.hale.clock.now()))
-            AccountPageCookies.setRecovery(
-                "\(recovery.id.uuidString.lowercased()).\(claimToken)", maxAge: lifetime, on: response, for: request)
-            try response.content.encode(AccountPageWaitingRecovery(readyAt: ISO8601.string(recovery.readyAt)))
-            return response
+            return try holding(recovery, claimToken: claimToken, for: request)
         }
+    }
+
+    /// Asks a signed-in device of the account to approve: the browser holds the claim, and shows the pairing code.
+    func askADevice(_ request: Request) async throws -> Response {
+        let body = try request.decodeStrict(EmailCodeRequest.self)
+        let (recovery, claimToken) = try await request.hale.accountRecoveries.requestApproval(
+            naming: body.email, ipRange: EmailRecoveryRoutes.ipRange(request))
+        return try holding(recovery, claimToken: claimToken, for: request)
+    }
+
+    /// 202 with what the page shows of a waiting recovery; its claim in the browser's cookie.
+    private func holding(_ recovery: AccountRecoveryRecord, claimToken: String, for request: Request) throws
+        -> Response
+    {
+        let response = Response(status: .accepted)
+        let lifetime = max(1, Int(recovery.expiresAt.timeIntervalSince(request.hale.clock.now())))
+        AccountPageCookies.setRecovery(
+            "\(recovery.id.uuidString.lowercased()).\(claimToken)", maxAge: lifetime, on: response, for: request)
+        let shown = WaitingRecoveryResponse(recovery, claimToken: claimToken)
+        try response.content.encode(
+            AccountPageWaitingRecovery(
+                pairingCode: shown.pairingCode, readyAt: shown.readyAt, expiresAt: shown.expiresAt))
+        return response
     }
 
     /// Whether this browser holds a recovery's claim: the page then offers to continue it.
@@ -93,9 +113,12 @@ extension AccountPageRoutes {
     }
 }
 
-/// `POST /account/api/recover/email/verify`'s 202: when the recovery this browser started may be claimed.
+/// What the page shows of the recovery this browser started: the code a device approving it types, and when it
+/// opens without one (absent when it waits for a device).
 struct AccountPageWaitingRecovery: Content {
-    let readyAt: String
+    let pairingCode: String
+    let readyAt: String?
+    let expiresAt: String
 }
 
 /// `GET /account/api/recover/waiting`.

@@ -13,6 +13,7 @@ struct EmailRecoveryRoutes: RouteCollection {
         codes.on(.POST, "auth", "recovery", "email", limit: .small, use: requestRecoveryCode)
         attempts.on(.POST, "auth", "recovery", "email", "verify", limit: .small, use: verifyRecoveryCode)
         attempts.on(.POST, "auth", "recovery", "claim", limit: .small, use: claim)
+        attempts.on(.POST, "auth", "recovery", "device", limit: .small, use: requestApproval)
         if signInEnabled {
             codes.on(.POST, "auth", "email", "code", limit: .small, use: requestSignInCode)
             attempts.on(.POST, "auth", "email", "sign-in", limit: .small, use: signIn)
@@ -20,6 +21,7 @@ struct EmailRecoveryRoutes: RouteCollection {
         let recoveries = api.grouped("account", "recoveries").grouped(BearerAuthMiddleware())
         recoveries.get(use: waiting)
         recoveries.post(":recoveryId", "cancel", use: cancel)
+        recoveries.on(.POST, ":recoveryId", "approve", limit: .small, use: approve)
     }
 
     func requestRecoveryCode(_ request: Request) async throws -> Response {
@@ -38,11 +40,31 @@ struct EmailRecoveryRoutes: RouteCollection {
         case .open(let account, let tokens):
             return try await RecoverySessionResponse(account, tokens).encodeResponse(for: request)
         case .waiting(let recovery, let claimToken):
-            return try await WaitingRecoveryResponse(
-                recoveryId: recovery.id.uuidString.lowercased(), claimToken: claimToken,
-                readyAt: ISO8601.string(recovery.readyAt)
-            ).encodeResponse(status: .accepted, for: request)
+            return try await WaitingRecoveryResponse(recovery, claimToken: claimToken)
+                .encodeResponse(status: .accepted, for: request)
         }
+    }
+
+    /// 202 whatever the address: a request for a signed-in device of the account to approve.
+    func requestApproval(_ request: Request) async throws -> Response {
+        let body = try request.decodeStrict(EmailCodeRequest.self)
+        let (recovery, claimToken) = try await request.hale.accountRecoveries.requestApproval(
+            naming: body.email, ipRange: Self.ipRange(request))
+        return try await WaitingRecoveryResponse(recovery, claimToken: claimToken)
+            .encodeResponse(status: .accepted, for: request)
+    }
+
+    /// A signed-in device approves, with a fresh sign-in, as adding a credential needs: the recovery adds one.
+    func approve(_ request: Request) async throws -> HTTPStatus {
+        let identity = try request.account
+        try request.hale.credentialChanges.requireToRemove(identity)
+        let body = try request.decodeStrict(RecoveryApproval.self)
+        guard let id = UUID(uuidString: try request.parameters.require("recoveryId")) else {
+            throw HaleError(.resourceNotFound, status: 404, message: "This account has no such recovery waiting.")
+        }
+        try await request.hale.accountRecoveries.approve(
+            id, pairingCode: body.pairingCode, by: EmailRoutes.subject(identity, request))
+        return .noContent
     }
 
     func claim(_ request: Request) async throws -> RecoverySessionResponse {
@@ -89,11 +111,30 @@ struct EmailRecoveryRoutes: RouteCollection {
     }
 }
 
-/// `POST /api/v1/auth/recovery/email/verify`'s 202: the recovery waits; its starter claims it with the token.
+/// A started recovery that waits: its starter claims it with the token, and a device approving it types the
+/// pairing code.
 struct WaitingRecoveryResponse: Content {
     let recoveryId: String
     let claimToken: String
-    let readyAt: String
+    let pairingCode: String
+    /// When it opens without an approval; absent for a new device's request, which opens only when approved.
+    let readyAt: String?
+    /// When it lapses unclaimed.
+    let expiresAt: String
+
+    init(_ recovery: AccountRecoveryRecord, claimToken: String) {
+        recoveryId = recovery.id.uuidString.lowercased()
+        self.claimToken = claimToken
+        pairingCode = recovery.pairingCode
+        readyAt = recovery.method == "device" ? nil : ISO8601.string(recovery.readyAt)
+        expiresAt = ISO8601.string(recovery.expiresAt)
+    }
+}
+
+/// `POST /api/v1/account/recoveries/{id}/approve`.
+struct RecoveryApproval: StrictRequestBody {
+    static let allowedFields: Set<String> = ["pairingCode"]
+    let pairingCode: String
 }
 
 /// `POST /api/v1/auth/recovery/claim`.
