@@ -153,7 +153,9 @@ public struct HaleServices: Sendable {
             signInDevices: SignInDevices(
                 repository: SQLDeviceRepository(database: database), audit: audit, clock: clock),
             audit: audit, maximumPerAccount: configuration.accountLimits.passkeys, clock: clock)
-        stepUps = StepUps(passkeys: passkeys, sessions: sessions, freshSignIn: freshSignIn, clock: clock)
+        stepUps = StepUps(
+            passkeys: passkeys, sessions: sessions, emailAddresses: emailAddresses,
+            accounts: SQLAccountRepository(database: database), freshSignIn: freshSignIn, clock: clock)
         accountPage = AccountPageSessions(
             repository: SQLSessionRepository(database: database), origins: Set(configuration.passkeys.origins),
             clock: clock)

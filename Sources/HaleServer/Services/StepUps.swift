@@ -12,6 +12,8 @@ import WebAuthn
 public struct StepUps: Sendable {
     let passkeys: Passkeys
     let sessions: Sessions
+    let emailAddresses: EmailAddresses
+    let accounts: any AccountRepository
     let freshSignIn: FreshSignIn
     let clock: HaleClock
 
@@ -35,6 +37,36 @@ public struct StepUps: Sendable {
             throw HaleError.invalidToken
         }
         return clock.now().addingTimeInterval(freshSignIn.window.timeInterval)
+    }
+
+    /// Mails a step-up code to one of the account's verified addresses. Only for an account with no passkey, device
+    /// key or social identity, which proves itself with those instead: an email code is never a shortcut past them.
+    public func requestEmailCode(to email: String, identity: AuthenticatedAccount) async throws
+        -> EmailAddresses.CodeSent
+    {
+        _ = try Self.session(of: identity)
+        try await requireNothingButEmail(identity.accountId)
+        return try await emailAddresses.requestOwnCode(for: email, account: identity.accountId, purpose: .stepUp)
+    }
+
+    /// Verifies the step-up code and marks the session proved now; returns until when it counts as fresh.
+    public func withEmailCode(_ email: String, code: String, identity: AuthenticatedAccount) async throws -> Date {
+        let session = try Self.session(of: identity)
+        try await requireNothingButEmail(identity.accountId)
+        let account = try await emailAddresses.redeemOwnerCode(
+            email, code: code, purpose: .stepUp, invalid: EmailAddresses.invalidCode)
+        guard account == identity.accountId, try await sessions.stepUp(session, of: account, method: "email") else {
+            throw EmailAddresses.invalidCode
+        }
+        return clock.now().addingTimeInterval(freshSignIn.window.timeInterval)
+    }
+
+    private func requireNothingButEmail(_ account: AccountID) async throws {
+        guard try await !accounts.hasSignInCredentials(account) else {
+            throw HaleError(
+                .stepUpUnavailable, status: 403,
+                message: "This account has a passkey, a device key or a social sign-in: step up with it instead.")
+        }
     }
 
     private static func session(of identity: AuthenticatedAccount) throws -> SessionID {

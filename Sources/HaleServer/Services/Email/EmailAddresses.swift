@@ -79,6 +79,19 @@ public struct EmailAddresses: Sendable {
         return CodeSent(address: address.value, expiresAt: now.addingTimeInterval(EmailCode.lifetime))
     }
 
+    /// Mails a `purpose` code to one of the account's own verified addresses: a 404 for any other address, which is
+    /// the account's own business.
+    func requestOwnCode(for raw: String, account: AccountID, purpose: EmailCodePurpose) async throws -> CodeSent {
+        guard let address = EmailAddress(raw) else { throw EmailAddress.invalid }
+        guard try await repository.owner(of: address.value) == account else {
+            throw HaleError(.resourceNotFound, status: 404, message: "This account has no such email address.")
+        }
+        let now = clock.now()
+        try await admit(address, account: account, at: now)
+        try await issueCode(to: address, account: account, purpose: purpose, at: now)
+        return CodeSent(address: address.value, expiresAt: now.addingTimeInterval(EmailCode.lifetime))
+    }
+
     /// Uses a `purpose` code mailed to a verified address, once: the account it names. Every wrong, expired, spent
     /// or exhausted code, and every address no account has verified, is `invalidCode`.
     func redeemOwnerCode(_ raw: String, code: String, purpose: EmailCodePurpose, invalid: HaleError) async throws

@@ -10,9 +10,12 @@ public protocol AccountRepository: Sendable {
     func signInsEnded(of account: AccountID) async throws -> Date?
     /// When the account of the Firebase user whose uid has this SHA-256 was deleted; nil if none was.
     func firebaseUserDeleted(uidHash: String) async throws -> Date?
-    /// Whether the account has a way in of its own: a passkey, a device key not revoked, or a social or Firebase
-    /// identity.
+    /// Whether the account has a way in of its own: a passkey, a device key not revoked, a social or Firebase
+    /// identity, or a verified email address.
     func hasCredentials(_ account: AccountID) async throws -> Bool
+    /// Whether the account has a way to sign in other than an email address: a passkey, an active device key or a
+    /// social identity.
+    func hasSignInCredentials(_ account: AccountID) async throws -> Bool
     /// The account with this (lowercased) email.
     func find(email: String) async throws -> Account?
     /// Deletes the account and, by cascade, everything it owns, queueing its Apple refresh tokens for revocation in

@@ -82,6 +82,13 @@ struct SQLAccountRepository: AccountRepository {
     }
 
     func hasCredentials(_ account: AccountID) async throws -> Bool {
+        let addresses = try await database.sql.select().column("id").from("email_addresses")
+            .where("account_id", .equal, account).limit(1).all()
+        guard addresses.isEmpty else { return true }
+        return try await hasSignInCredentials(account)
+    }
+
+    func hasSignInCredentials(_ account: AccountID) async throws -> Bool {
         let row = try await database.sql.raw(
             """
             SELECT (EXISTS (SELECT 1 FROM passkey_credentials WHERE account_id = \(bind: account))

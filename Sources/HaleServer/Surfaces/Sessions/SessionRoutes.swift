@@ -17,6 +17,9 @@ struct SessionRoutes: RouteCollection {
         let ceremonies = signedIn.grouped(ClientRateLimit(.signInPerIp))
         ceremonies.on(.POST, "auth", "step-up", "options", limit: .small, use: stepUpOptions)
         ceremonies.on(.POST, "auth", "step-up", limit: .passkeyCeremony, use: stepUp)
+        signedIn.grouped(ClientRateLimit(.emailCodesPerIp)).on(
+            .POST, "auth", "step-up", "email", "code", limit: .small, use: stepUpEmailCode)
+        ceremonies.on(.POST, "auth", "step-up", "email", limit: .small, use: stepUpWithEmail)
     }
 
     func refresh(_ request: Request) async throws -> TokenResponse {
@@ -100,6 +103,22 @@ struct SessionRoutes: RouteCollection {
         guard let ceremony = ServerChallengeID(body.ceremony) else { throw HaleError.invalidChallenge }
         let freshUntil = try await request.hale.stepUps.withPasskey(
             body.credential, ceremony: ceremony, identity: try request.account, logger: request.logger)
+        return StepUpResponse(freshUntil: ISO8601.string(freshUntil))
+    }
+
+    /// Mails a step-up code, for an account that has nothing but a verified address.
+    func stepUpEmailCode(_ request: Request) async throws -> Response {
+        let body = try request.decodeStrict(EmailCodeRequest.self)
+        let sent = try await request.hale.stepUps.requestEmailCode(to: body.email, identity: try request.account)
+        return try await EmailCodeSentResponse(email: sent.address, expiresAt: ISO8601.string(sent.expiresAt))
+            .encodeResponse(status: .accepted, for: request)
+    }
+
+    /// Steps up with the code mailed for it.
+    func stepUpWithEmail(_ request: Request) async throws -> StepUpResponse {
+        let body = try request.decodeStrict(EmailVerifyRequest.self)
+        let freshUntil = try await request.hale.stepUps.withEmailCode(
+            body.email, code: body.code, identity: try request.account)
         return StepUpResponse(freshUntil: ISO8601.string(freshUntil))
     }
 
