@@ -92,3 +92,22 @@ extension HaleClient {
         let rememberMe: Bool
     }
 }
+
+extension HaleClient {
+    /// Proves the person is there with this device's key, on the session it signed in with: the session then counts
+    /// as a fresh sign-in until the returned date, so a change refused with `freshSignInRequired` can be retried.
+    @discardableResult
+    public func stepUp(with key: some DeviceKeySigner, _ device: DeviceDescription) async throws -> Date {
+        let issued: DeviceStepUpChallenge = try await send(
+            "POST", "api/v1/auth/step-up/device/challenge", json: EmptyBody(), as: .session)
+        let signature = try await key.sign(challenge: issued.challenge, convention: device.convention)
+        let answer: StepUpAnswer = try await send(
+            "POST", "api/v1/auth/step-up/device",
+            json: ["challenge": issued.challenge, "signedChallenge": signature], as: .session)
+        return answer.freshUntil
+    }
+
+    struct DeviceStepUpChallenge: Decodable {
+        let challenge: String
+    }
+}

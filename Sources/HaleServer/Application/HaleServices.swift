@@ -155,7 +155,8 @@ public struct HaleServices: Sendable {
             audit: audit, maximumPerAccount: configuration.accountLimits.passkeys, clock: clock)
         stepUps = StepUps(
             passkeys: passkeys, sessions: sessions, emailAddresses: emailAddresses,
-            accounts: SQLAccountRepository(database: database), freshSignIn: freshSignIn, clock: clock)
+            accounts: SQLAccountRepository(database: database), challenges: challenges,
+            devices: SQLDeviceRepository(database: database), freshSignIn: freshSignIn, clock: clock)
         accountPage = AccountPageSessions(
             repository: SQLSessionRepository(database: database), origins: Set(configuration.passkeys.origins),
             clock: clock)
@@ -168,7 +169,7 @@ public struct HaleServices: Sendable {
             verifier: providerTokens, repository: SQLSocialAccountRepository(database: database),
             devices: SQLDeviceRepository(database: database), accounts: accounts,
             audit: audit, emailAddresses: emailAddresses,
-            linkByVerifiedEmail: configuration.socialSignIn.linkByVerifiedEmail,
+            linkByVerifiedEmail: configuration.socialSignIn.linkByVerifiedEmail, recoveries: accountRecoveries,
             tokenLifetime: tokens.socialSignInTokenLifetime,
             appleTokens: try Self.appleTokens(
                 configuration.socialSignIn, sealer: sealer, http: providerHTTP, database, clock),

@@ -207,7 +207,7 @@ extension ConfigKey {
         ConfigKey(
             path: "socialSignIn.linkByVerifiedEmail", kind: .boolean, defaultValue: "false",
             summary:
-                "Let a new Google, Apple or Facebook identity join the existing account whose email the provider verified. Off: that sign-in gets 409."
+                "Let a new Google, Apple or Facebook identity join the existing account whose email the provider verified, after `recovery.emailDelay` unless a device of the account cancels it. Off: that sign-in gets 409."
         ),
         ConfigKey(
             path: "socialSignIn.clockSkew", kind: .duration, defaultValue: "60s",

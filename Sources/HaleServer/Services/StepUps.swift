@@ -14,6 +14,8 @@ public struct StepUps: Sendable {
     let sessions: Sessions
     let emailAddresses: EmailAddresses
     let accounts: any AccountRepository
+    let challenges: ServerChallenges
+    let devices: any DeviceRepository
     let freshSignIn: FreshSignIn
     let clock: HaleClock
 
@@ -37,6 +39,49 @@ public struct StepUps: Sendable {
             throw HaleError.invalidToken
         }
         return clock.now().addingTimeInterval(freshSignIn.window.timeInterval)
+    }
+
+    static let deviceChallengeKind = "step_up_device"
+
+    /// A challenge for the key of the device this session signed in on to sign, bound to the session: the value to
+    /// sign, and when it expires.
+    public func deviceChallenge(for identity: AuthenticatedAccount) async throws -> (challenge: String, expiresAt: Date)
+    {
+        let binding = try Self.deviceBinding(of: identity)
+        let issued = try await challenges.issue(
+            kind: Self.deviceChallengeKind, binding: binding, lifetime: .seconds(120))
+        return (issued.value, issued.challenge.expiresAt)
+    }
+
+    /// Verifies the device key's signature over the challenge, consumed once, and marks the session proved now;
+    /// returns until when it counts as fresh.
+    public func withDeviceKey(challenge: String, signature: String, identity: AuthenticatedAccount) async throws
+        -> Date
+    {
+        let binding = try Self.deviceBinding(of: identity)
+        try OpaqueToken.checkPresented(challenge, field: "challenge")
+        _ = try await challenges.consumeOrInvalid(kind: Self.deviceChallengeKind, value: challenge, binding: binding)
+        let account = identity.accountId
+        let active = try await devices.devices(of: account).contains {
+            $0.id == binding.deviceId && $0.deactivatedAt == nil
+        }
+        let keys = try await devices.keys(of: account).filter { $0.deviceId == binding.deviceId && $0.revokedAt == nil }
+        guard active, keys.contains(where: { $0.verifies(signature, over: challenge) }) else {
+            throw HaleError.deviceSignInFailed
+        }
+        guard let session = binding.sessionId, try await sessions.stepUp(session, of: account, method: "device_key")
+        else { throw HaleError.invalidToken }
+        return clock.now().addingTimeInterval(freshSignIn.window.timeInterval)
+    }
+
+    private static func deviceBinding(of identity: AuthenticatedAccount) throws -> ChallengeBinding {
+        let session = try session(of: identity)
+        guard let device = identity.deviceId else {
+            throw HaleError(
+                .stepUpUnavailable, status: 403,
+                message: "This session did not sign in on a device with a key; step up with a passkey instead.")
+        }
+        return ChallengeBinding(accountId: identity.accountId, deviceId: device, sessionId: session)
     }
 
     /// Mails a step-up code to one of the account's verified addresses. Only for an account with no passkey, device

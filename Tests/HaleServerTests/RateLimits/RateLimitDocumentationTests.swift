@@ -46,7 +46,7 @@ struct RateLimitDocumentationTests {
                 }
             }
             #expect(limited == documented)
-            #expect(limited.count == 32)
+            #expect(limited.count == 34)
         }
     }
 

@@ -24,12 +24,19 @@ struct SocialSignInServiceTests {
         }
     }
 
-    static func service(_ app: Application, _ identity: VerifiedSocialIdentity?, link: Bool = false) -> SocialSignIn {
+    /// The service with `identity` as the provider's answer; a link by verified address waits `linkDelay`.
+    static func service(
+        _ app: Application, _ identity: VerifiedSocialIdentity?, link: Bool = false, linkDelay: Duration = .zero
+    ) -> SocialSignIn {
         SocialSignIn(
             verifier: ScriptedVerifier(identity: identity),
             repository: SQLSocialAccountRepository(database: app.hale.database),
             devices: SQLDeviceRepository(database: app.hale.database), accounts: app.hale.accounts,
             audit: app.hale.audit, emailAddresses: app.hale.emailAddresses, linkByVerifiedEmail: link,
+            recoveries: AccountRecoveries(
+                repository: SQLAccountRecoveryRepository(database: app.hale.database),
+                emailAddresses: app.hale.emailAddresses, sessions: app.hale.sessions, audit: app.hale.audit,
+                delay: linkDelay, clock: app.hale.clock),
             tokenLifetime: app.hale.configuration.tokens.socialSignInTokenLifetime, appleTokens: nil,
             clock: app.hale.clock)
     }
@@ -156,6 +163,41 @@ struct SocialSignInServiceTests {
             // Newest first: the sign-in came from a device the account had not seen, the address Google verified was
             // kept, then the identity joined it.
             #expect(events.map(\.eventType) == ["social_identity_linked", "email_address_added", "new_device_sign_in"])
+        }
+    }
+
+    @Test("linking by a verified address waits as recovery by email does: told, cancellable, then linked")
+    func linkingWaits() async throws {
+        let time = TestClock()
+        try await withHale(clock: time.clock) { app in
+            let owner = try await app.hale.accounts.create(email: "ana@example.com", role: "client")
+            let waiting = Self.service(app, Self.identity(), link: true, linkDelay: .seconds(86_400))
+            for _ in 0..<2 {
+                let pending = await #expect(throws: HaleError.self) {
+                    try await waiting.signIn(Self.request(), logger: Self.logger)
+                }
+                #expect(pending?.status == 409 && pending?.message.contains("can join it from") == true)
+            }
+            #expect(try await Self.count("social_identities", app) == 0)
+            let recoveries = try await app.hale.accountRecoveries.waiting(of: owner.id)
+            #expect(recoveries.map(\.method) == ["social_link"], "told once, however often it is tried")
+            time.advance(.seconds(86_400))
+            let linked = try await waiting.signIn(Self.request(), logger: Self.logger)
+            #expect(linked.accountId == owner.id)
+
+            let other = Self.service(
+                app, Self.identity("g-9", email: "ana@example.com"), link: true, linkDelay: .seconds(60))
+            let first = await #expect(throws: HaleError.self) {
+                try await other.signIn(Self.request(), logger: Self.logger)
+            }
+            #expect(first?.status == 409)
+            let link = try #require(try await app.hale.accountRecoveries.waiting(of: owner.id).first)
+            try await app.hale.accountRecoveries.cancel(link.id, by: AuditTrail.Subject(account: owner.id))
+            time.advance(.seconds(120))
+            let refused = await #expect(throws: HaleError.self) {
+                try await other.signIn(Self.request(), logger: Self.logger)
+            }
+            #expect(refused?.message == SocialSignIn.emailTaken.message, "a cancelled link is refused for good")
         }
     }
 

@@ -24,7 +24,8 @@ function emailItem(email) {
                 `Removed ${email.email}.`)}, 'Remove'));
 }
 
-const startedBy = {operator: 'Started by an operator', email: 'Started by email', device: 'Asked from a new device'};
+const startedBy = {operator: 'Started by an operator', email: 'Started by email', device: 'Asked from a new device',
+    social_link: 'A new social sign-in joining by your address'};
 
 function recoveryItem(recovery) {
     const code = el('input', {inputmode: 'numeric', maxlength: 2, size: 3, autocomplete: 'off',

@@ -79,6 +79,40 @@ public struct AccountRecoveries: Sendable {
         return (recovery, token)
     }
 
+    /// Whether a social identity that names `account`'s verified address may join it now.
+    public enum LinkDecision: Sendable, Equatable {
+        /// Yes: no wait is configured, or its wait is over.
+        case link
+        /// Not before `readyAt`: every device and address of the account was told, and any signed-in device may
+        /// cancel it, or approve it sooner.
+        case waiting(readyAt: Date)
+        /// A device of the account cancelled it.
+        case refused
+    }
+
+    /// Decides, and starts the wait when there is none yet: a social identity joining an account by its address
+    /// proves what an email code proves, so it waits as recovery by email does.
+    func linkDecision(of account: AccountID, provider: String, subject: String) async throws -> LinkDecision {
+        guard delay > .zero else { return .link }
+        let now = clock.now()
+        if let link = try await repository.link(of: account, provider: provider, subject: subject),
+            link.expiresAt > now || link.cancelledAt != nil
+        {
+            if link.cancelledAt != nil { return .refused }
+            if link.claimedAt != nil { return .link }
+            if link.readyAt <= now { return try await repository.useLink(link.id, at: now) ? .link : .refused }
+            return .waiting(readyAt: link.readyAt)
+        }
+        let ready = now.addingTimeInterval(delay.timeInterval)
+        var (recovery, _) = Self.record(
+            of: account, method: "social_link", at: now, readyAt: ready,
+            expiresAt: ready.addingTimeInterval(Self.claimWindow))
+        recovery.linkProvider = provider
+        recovery.linkSubject = subject
+        try await repository.create(recovery, audit: requested(recovery, of: account, ipRange: nil))
+        return .waiting(readyAt: ready)
+    }
+
     /// A signed-in device approves one of the account's recoveries with the pairing code its starter sees: it may be
     /// claimed at once, for an hour. The caller has checked the device's fresh sign-in.
     public func approve(_ id: UUID, pairingCode: String, by subject: AuditTrail.Subject) async throws {

@@ -31,6 +31,8 @@ public struct SocialSignIn: Sendable {
     /// Where an address the provider verified is kept as the account's.
     let emailAddresses: EmailAddresses
     let linkByVerifiedEmail: Bool
+    /// The wait a link by verified address takes, as recovery by email does.
+    let recoveries: AccountRecoveries
     /// How long the personal access token a sign-in issues is valid.
     let tokenLifetime: Duration
     /// Apple refresh tokens, when Apple's REST API is configured.
@@ -128,6 +130,13 @@ public struct SocialSignIn: Sendable {
         if let verifiedEmail, let owner = try await accounts.find(email: verifiedEmail) {
             guard linkByVerifiedEmail else { throw Self.emailTaken }
             try await requireRole(request.role, of: owner.id)
+            switch try await recoveries.linkDecision(
+                of: owner.id, provider: request.provider, subject: verified.subject)
+            {
+            case .link: break
+            case .waiting(let readyAt): throw Self.linkPending(until: readyAt)
+            case .refused: throw Self.emailTaken
+            }
             identity.accountId = owner.id
             return write(identity: identity, isNew: true, request, newAccount: nil, token: token(owner.id))
         }
@@ -181,6 +190,14 @@ public struct SocialSignIn: Sendable {
                     message: "This account is registered as \(existing.role); signing in cannot change its role.")
             ])
         }
+    }
+
+    /// A 409 while the identity waits to join the account its verified address names.
+    static func linkPending(until readyAt: Date) -> HaleError {
+        HaleError(
+            .oauthError, status: 409,
+            message: "An account with this email exists. This sign-in can join it from \(ISO8601.string(readyAt)), "
+                + "unless a device signed in to it says no; the account's devices and addresses were told.")
     }
 
     static let emailTaken = HaleError(

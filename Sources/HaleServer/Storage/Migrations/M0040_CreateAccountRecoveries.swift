@@ -6,7 +6,9 @@ import SQLKit
 /// device approves one a new device asked for. The person who started one holds its claim token, stored only as its
 /// SHA-256, and sees its pairing code, which the approving device must type. Any signed-in device of the account may
 /// cancel it while it waits. A request from a new device naming an address no account verified is stored too, with
-/// no account, so that it answers exactly as a real one does until it lapses.
+/// no account, so that it answers exactly as a real one does until it lapses. A social identity that joins an
+/// account by its verified address (`socialSignIn.linkByVerifiedEmail`) waits the same way: `link_provider` and
+/// `link_subject` name it.
 struct M0040_CreateAccountRecoveries: AsyncMigration {
     func prepare(on database: any Database) async throws {
         try await database.schema("account_recoveries")
@@ -20,6 +22,8 @@ struct M0040_CreateAccountRecoveries: AsyncMigration {
             .field("expires_at", .datetime, .required)
             .field("cancelled_at", .datetime)
             .field("claimed_at", .datetime)
+            .field("link_provider", .string)
+            .field("link_subject", .string)
             .create()
         guard let sql = database as? any SQLDatabase else { return }
         try await sql.create(index: "account_recoveries_account_id").on("account_recoveries").column("account_id").run()

@@ -21,8 +21,12 @@ public struct AccountRecoveryRecord: Codable, Sendable, Equatable {
     public var expiresAt: Date
     /// When a signed-in device cancelled it.
     public var cancelledAt: Date?
-    /// When its recovery session was opened.
+    /// When its recovery session was opened, or its social identity linked.
     public var claimedAt: Date?
+    /// For a social identity waiting to join the account: its provider.
+    public var linkProvider: String? = nil
+    /// For a social identity waiting to join the account: its subject at the provider.
+    public var linkSubject: String? = nil
 }
 
 /// Stores waiting recoveries.
@@ -44,6 +48,10 @@ protocol AccountRecoveryRepository: Sendable {
     /// Claims the recovery, once, if its token matches and it is ready, neither cancelled nor lapsed: the record as
     /// claimed, or nil. Of two claims racing, one wins.
     func claim(_ id: UUID, claimHash: String, at date: Date) async throws -> AccountRecoveryRecord?
+    /// The newest waiting link of the social identity `(provider, subject)` to the account, whatever its state.
+    func link(of account: AccountID, provider: String, subject: String) async throws -> AccountRecoveryRecord?
+    /// Marks a ready link used, once: false when it is not ready, or was cancelled, used or lapsed.
+    func useLink(_ id: UUID, at date: Date) async throws -> Bool
     /// The recovery whose token this is, whatever its state.
     func find(_ id: UUID, claimHash: String) async throws -> AccountRecoveryRecord?
 }
@@ -108,6 +116,20 @@ struct SQLAccountRecoveryRepository: AccountRecoveryRepository {
             .where("ready_at", .lessThanOrEqual, date).where("expires_at", .greaterThan, date)
             .returning(SQLLiteral.all)
             .first(decoding: AccountRecoveryRecord.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    func link(of account: AccountID, provider: String, subject: String) async throws -> AccountRecoveryRecord? {
+        try await database.sql.select().column("*").from("account_recoveries").where("account_id", .equal, account)
+            .where("link_provider", .equal, provider).where("link_subject", .equal, subject)
+            .orderBy("requested_at", .descending).limit(1)
+            .first(decoding: AccountRecoveryRecord.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    func useLink(_ id: UUID, at date: Date) async throws -> Bool {
+        try await database.sql.update("account_recoveries").set("claimed_at", to: date).where("id", .equal, id)
+            .where("cancelled_at", .is, SQLLiteral.null).where("claimed_at", .is, SQLLiteral.null)
+            .where("ready_at", .lessThanOrEqual, date).where("expires_at", .greaterThan, date).returning("id").all()
+            .count == 1
     }
 
     func find(_ id: UUID, claimHash: String) async throws -> AccountRecoveryRecord? {

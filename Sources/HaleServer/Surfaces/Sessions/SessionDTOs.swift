@@ -73,6 +73,19 @@ struct StepUpRequest: StrictRequestBody {
     let credential: AuthenticationResponseJSON
 }
 
+/// `POST /api/v1/auth/step-up/device/challenge`.
+struct StepUpDeviceChallenge: Content {
+    let challenge: String
+    let expiresAt: String
+}
+
+/// `POST /api/v1/auth/step-up/device`: the challenge and the device key's signature over it, as seed 002 signs.
+struct StepUpDeviceSignature: StrictRequestBody {
+    static let allowedFields: Set<String> = ["challenge", "signedChallenge"]
+    let challenge: String
+    let signedChallenge: String
+}
+
 /// The answer to a step-up: until when the session counts as a fresh sign-in.
 struct StepUpResponse: Content {
     var success = true

@@ -20,6 +20,8 @@ struct SessionRoutes: RouteCollection {
         signedIn.grouped(ClientRateLimit(.emailCodesPerIp)).on(
             .POST, "auth", "step-up", "email", "code", limit: .small, use: stepUpEmailCode)
         ceremonies.on(.POST, "auth", "step-up", "email", limit: .small, use: stepUpWithEmail)
+        ceremonies.on(.POST, "auth", "step-up", "device", "challenge", limit: .small, use: stepUpDeviceChallenge)
+        ceremonies.on(.POST, "auth", "step-up", "device", limit: .small, use: stepUpWithDeviceKey)
     }
 
     func refresh(_ request: Request) async throws -> TokenResponse {
@@ -103,6 +105,20 @@ struct SessionRoutes: RouteCollection {
         guard let ceremony = ServerChallengeID(body.ceremony) else { throw HaleError.invalidChallenge }
         let freshUntil = try await request.hale.stepUps.withPasskey(
             body.credential, ceremony: ceremony, identity: try request.account, logger: request.logger)
+        return StepUpResponse(freshUntil: ISO8601.string(freshUntil))
+    }
+
+    /// A challenge for this session's device key to sign.
+    func stepUpDeviceChallenge(_ request: Request) async throws -> StepUpDeviceChallenge {
+        let (challenge, expiresAt) = try await request.hale.stepUps.deviceChallenge(for: try request.account)
+        return StepUpDeviceChallenge(challenge: challenge, expiresAt: ISO8601.string(expiresAt))
+    }
+
+    /// Steps up with the device key's signature over the challenge.
+    func stepUpWithDeviceKey(_ request: Request) async throws -> StepUpResponse {
+        let body = try request.decodeStrict(StepUpDeviceSignature.self)
+        let freshUntil = try await request.hale.stepUps.withDeviceKey(
+            challenge: body.challenge, signature: body.signedChallenge, identity: try request.account)
         return StepUpResponse(freshUntil: ISO8601.string(freshUntil))
     }
 
