@@ -146,6 +146,73 @@ def templates(world):
         code = server.expect("POST", "/api/v1/account/recovery-codes", a.token, status=201)["codes"][0]
         return T("recoverWithCode", "POST", "/api/v1/auth/recovery", body={"code": code})
 
+    # Email, recovery and step-up (issue 31): codes are read from the mail Hale writes as files.
+    def request_email_code():
+        return T("requestEmailCode", "POST", "/api/v1/account/emails", token=world.fresh_token(a),
+                 body={"email": f"hostile-{os.urandom(4).hex()}@example.com"}, baseline=(202,))
+
+    def verify_email_address():
+        token = world.fresh_token(a)
+        address = f"hostile-{os.urandom(4).hex()}@example.com"
+        server.expect("POST", "/api/v1/account/emails", token, {"email": address}, status=202)
+        return T("verifyEmailAddress", "POST", "/api/v1/account/emails/verify", token=token,
+                 body={"email": address, "code": world.mailed_code(address)})
+
+    def remove_email_address():
+        token = world.fresh_token(a)
+        address = world.verified_address(a, token)
+        return T("removeEmailAddress", "DELETE", "/api/v1/account/emails/{email}", params={"email": address},
+                 token=token, baseline=(204,), destructive=True)
+
+    def verify_recovery_email_code():
+        address = world.address_of(a)
+        server.expect("POST", "/api/v1/auth/recovery/email", body={"email": address}, status=202)
+        return T("verifyRecoveryEmailCode", "POST", "/api/v1/auth/recovery/email/verify",
+                 body={"email": address, "code": world.mailed_code(address)}, baseline=(202,))
+
+    def waiting_recovery():
+        return server.expect("POST", "/api/v1/auth/recovery/device", body={"email": world.address_of(a)}, status=202)
+
+    def approve_recovery():
+        waiting = waiting_recovery()
+        return T("approveRecovery", "POST", "/api/v1/account/recoveries/{recoveryId}/approve",
+                 params={"recoveryId": waiting["recoveryId"]}, token=world.fresh_token(a),
+                 body={"pairingCode": waiting["pairingCode"]}, baseline=(204,))
+
+    def cancel_recovery():
+        waiting = waiting_recovery()
+        return T("cancelRecovery", "POST", "/api/v1/account/recoveries/{recoveryId}/cancel",
+                 params={"recoveryId": waiting["recoveryId"]}, token=a.token, baseline=(204,))
+
+    def claim_recovery():
+        waiting = waiting_recovery()
+        server.expect("POST", f"/api/v1/account/recoveries/{waiting['recoveryId']}/approve", world.fresh_token(a),
+                      {"pairingCode": waiting["pairingCode"]}, status=204)
+        return T("claimRecovery", "POST", "/api/v1/auth/recovery/claim",
+                 body={"recoveryId": waiting["recoveryId"], "claimToken": waiting["claimToken"]})
+
+    def sign_in_with_email_code():
+        address = world.address_of(a)
+        server.expect("POST", "/api/v1/auth/email/code", body={"email": address}, status=202)
+        return T("signInWithEmailCode", "POST", "/api/v1/auth/email/sign-in",
+                 body={"email": address, "code": world.mailed_code(address)})
+
+    def request_step_up_email_code():
+        token, address = world.email_only_session()
+        return T("requestStepUpEmailCode", "POST", "/api/v1/auth/step-up/email/code", token=token,
+                 body={"email": address}, baseline=(202,))
+
+    def step_up_with_email_code():
+        token, address = world.email_only_session()
+        server.expect("POST", "/api/v1/auth/step-up/email/code", token, {"email": address}, status=202)
+        return T("stepUpWithEmailCode", "POST", "/api/v1/auth/step-up/email", token=token,
+                 body={"email": address, "code": world.mailed_code(address)})
+
+    def step_up_with_device_key():
+        issued = server.expect("POST", "/api/v1/auth/step-up/device/challenge", a.device_token, {})
+        return T("stepUpWithDeviceKey", "POST", "/api/v1/auth/step-up/device", token=a.device_token,
+                 body={"challenge": issued["challenge"], "signedChallenge": a.device_key.sign(issued["challenge"])})
+
     def revoke_personal_access_token():
         token = world.operator_token()
         return T("revokePersonalAccessToken", "DELETE", "/api/v1/account/tokens/{tokenId}",
@@ -330,6 +397,31 @@ def templates(world):
         "createRecoveryCodes": lambda: T(
             "createRecoveryCodes", "POST", "/api/v1/account/recovery-codes", token=a.token, baseline=(201,)),
         "recoverWithCode": recover_with_code,
+        "listEmailAddresses": lambda: T("listEmailAddresses", "GET", "/api/v1/account/emails", token=a.token),
+        "requestEmailCode": request_email_code,
+        "verifyEmailAddress": verify_email_address,
+        "removeEmailAddress": remove_email_address,
+        "requestRecoveryEmailCode": lambda: T(
+            "requestRecoveryEmailCode", "POST", "/api/v1/auth/recovery/email",
+            body={"email": f"hostile-{os.urandom(4).hex()}@example.com"}, baseline=(202,)),
+        "verifyRecoveryEmailCode": verify_recovery_email_code,
+        "requestRecoveryApproval": lambda: T(
+            "requestRecoveryApproval", "POST", "/api/v1/auth/recovery/device",
+            body={"email": f"hostile-{os.urandom(4).hex()}@example.com"}, baseline=(202,)),
+        "claimRecovery": claim_recovery,
+        "listWaitingRecoveries": lambda: T("listWaitingRecoveries", "GET", "/api/v1/account/recoveries",
+                                           token=a.token),
+        "approveRecovery": approve_recovery,
+        "cancelRecovery": cancel_recovery,
+        "requestSignInEmailCode": lambda: T(
+            "requestSignInEmailCode", "POST", "/api/v1/auth/email/code",
+            body={"email": f"hostile-{os.urandom(4).hex()}@example.com"}, baseline=(202,)),
+        "signInWithEmailCode": sign_in_with_email_code,
+        "requestStepUpEmailCode": request_step_up_email_code,
+        "stepUpWithEmailCode": step_up_with_email_code,
+        "stepUpDeviceChallenge": lambda: T("stepUpDeviceChallenge", "POST", "/api/v1/auth/step-up/device/challenge",
+                                           token=a.device_token, body={}),
+        "stepUpWithDeviceKey": step_up_with_device_key,
         "appleAppSiteAssociation": lambda: T("appleAppSiteAssociation", "GET", "/.well-known/apple-app-site-association"),
         "assetLinks": lambda: T("assetLinks", "GET", "/.well-known/assetlinks.json"),
         "passkeyRegistrationOptions": lambda: T(

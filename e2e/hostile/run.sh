@@ -61,6 +61,10 @@ export HALE_RATE_LIMITS_SIGN_IN_PER_IP=1000000/1m HALE_RATE_LIMITS_REFRESH_PER_I
 export HALE_RATE_LIMITS_ATTESTATION_PER_ACCOUNT=1000000/1m HALE_RATE_LIMITS_CONFIRMATION_ANSWERS_PER_ACCOUNT=1000000/1m
 export HALE_RATE_LIMITS_ACCOUNT_EXPORTS_PER_ACCOUNT=1000000/1m
 export HALE_RATE_LIMITS_HEALTH_IMPORTS_PER_ACCOUNT=1000000/1m HALE_RATE_LIMITS_HEALTH_IMPORTS_PER_IP=1000000/1m
+export HALE_RATE_LIMITS_EMAIL_CODES_PER_IP=1000000/1m HALE_EMAIL_CODES_PER_ADDRESS=10000 HALE_EMAIL_CODES_PER_ACCOUNT=10000
+# Mail is written as files in the data directory (no SMTP server here); the suite reads its codes there, delivered
+# within a second.
+export HALE_PUSH_DELIVERY_INTERVAL=1s HALE_HOSTILE_MAILDIR="$work/data/mail"
 
 "$binary" migrate >"$work/migrate.log" 2>&1 || { cat "$work/migrate.log"; exit 1; }
 admin_key=$("$binary" admin-keys create --name hostile-suite | "$python" -c 'import json,sys; print(json.load(sys.stdin)["key"])')

@@ -8,11 +8,15 @@ route makes one."""
 
 import base64
 import datetime
+import email
+import email.policy
 import hashlib
 import json
 import os
+import re
 import secrets
 import subprocess
+import time
 from dataclasses import dataclass, field
 
 from device_key import DeviceKey
@@ -208,6 +212,59 @@ class World:
         )
         digest = base64.urlsafe_b64encode(hashlib.sha256(message.encode()).digest()).rstrip(b"=").decode()
         return actor.device_key.sign(digest)
+
+    # Email: codes read from the mail Hale writes as files (HALE_HOSTILE_MAILDIR).
+    def mailed_code(self, address, timeout=20):
+        """The newest code mailed to `address` that the suite has not used yet."""
+        used = self.__dict__.setdefault("_used_codes", set())
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            found = []
+            directory = os.environ["HALE_HOSTILE_MAILDIR"]
+            for name in sorted(os.listdir(directory)) if os.path.isdir(directory) else []:
+                if not name.endswith(".eml"):
+                    continue
+                with open(os.path.join(directory, name), "rb") as file:
+                    message = email.message_from_binary_file(file, policy=email.policy.default)
+                match = re.match(r"(\d{6}) is your ", str(message["Subject"]))
+                if match and address in str(message["To"]) and (address, match.group(1)) not in used:
+                    found.append(match.group(1))
+            if found:
+                used.add((address, found[-1]))
+                return found[-1]
+            time.sleep(0.2)
+        raise AssertionError(f"no new code reached {address}")
+
+    def fresh_token(self, actor):
+        """An access token of a session that signed in just now: fresh enough to change how the account is reached."""
+        token, _ = self.sign_in_with_passkey(actor)
+        return token
+
+    def verified_address(self, actor, token=None):
+        """A new address, verified for `actor`."""
+        token = token or self.fresh_token(actor)
+        address = f"hostile-{secrets.token_hex(6)}@example.com"
+        self.server.expect("POST", "/api/v1/account/emails", token, {"email": address}, status=202)
+        code = self.mailed_code(address)
+        self.server.expect("POST", "/api/v1/account/emails/verify", token, {"email": address, "code": code})
+        return address
+
+    def address_of(self, actor):
+        """The one verified address the suite keeps for `actor`, made once."""
+        known = self.__dict__.setdefault("_addresses", {})
+        if actor.name not in known:
+            known[actor.name] = self.verified_address(actor)
+        return known[actor.name]
+
+    def email_only_session(self):
+        """A session of an account with nothing but a verified address (made by an operator, its address added with
+        its own token), signed in by email code: (access token, address)."""
+        token = self.operator_token()
+        address = self.verified_address(None, token=token)
+        self.server.expect("POST", "/api/v1/auth/email/code", body={"email": address}, status=202)
+        signed_in = self.server.expect(
+            "POST", "/api/v1/auth/email/sign-in", body={"email": address, "code": self.mailed_code(address)})
+        return signed_in["tokens"]["accessToken"], address
 
     def sacrificial(self, name="C"):
         """A fresh account for the operations that destroy what they touch (logout, delete, revoke)."""
