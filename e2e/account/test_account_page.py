@@ -11,6 +11,7 @@ without the CSRF token is refused. Screenshots at phone and desktop widths go to
 import datetime
 import json
 import os
+import re
 import sys
 import threading
 import time
@@ -605,3 +606,64 @@ def test_a_signed_in_browser_approves_a_new_phones_recovery_with_its_pairing_cod
     status, recovered = call("POST", "/api/v1/auth/recovery/claim", body=claim)
     assert status == 200, recovered
     assert call("GET", "/api/v1/account", recovered["accessToken"])[0] == 403
+
+
+@pytest.mark.skipif(not MAILDIR, reason="no SMTP server: run.sh starts one when the Python has aiosmtpd")
+def test_a_new_browser_asks_the_persons_phone_to_approve_and_another_signs_in_by_email_code(browser):
+    """The signed-out page's other two ways in: "ask my other device" (the phone, signed in with its device key just
+    now, approves with the two digits the page shows; the page then adds a passkey), and "No passkey here?", a
+    sign-in by email code whose session is the page's like any other."""
+    sign_up(browser, "Christine Darden")
+    address = f"christine-{os.urandom(4).hex()}@example.com"
+    visible(browser, "#email-address").send_keys(address)
+    browser.find_element(By.ID, "email-send").click()
+    code, seen = wait_for_code(address)
+    visible(browser, "#email-code").send_keys(code)
+    browser.find_element(By.ID, "email-verify").click()
+    visible(browser, f'li[data-email="{address}"]')
+    # The person's phone: a device key registered with a fresh session of the app.
+    token = browser.execute_async_script(APP_SIGN_IN)["token"]
+    phone, fingerprint = DeviceKey(), os.urandom(16).hex()
+    status, challenge = call("POST", "/api/v1/devices/register/challenge", token, {
+        "deviceName": "Phone", "deviceType": "mobile", "deviceFingerprint": fingerprint,
+        "publicKey": phone.public_key_pem, "keyAlgorithm": "ES256"})
+    assert status == 200, challenge
+    assert call("POST", "/api/v1/devices/register/verify", token, {
+        "sessionId": challenge["sessionId"], "signedChallenge": phone.sign(challenge["challenge"])})[0] == 200
+
+    # A new browser, with none of the account's passkeys, asks the phone.
+    browser.remove_virtual_authenticator()
+    browser.delete_all_cookies()
+    browser.add_virtual_authenticator(authenticator_options())
+    browser.get(f"{HALE_URL}/account")
+    visible(browser, "#recover-device-email").send_keys(address)
+    browser.find_element(By.ID, "recover-device").click()
+    text = visible(browser, "#recover-waiting-text").text
+    digits = re.search(r"code (\d{2})", text).group(1)
+    status, started = call("POST", "/api/v1/auth/biometric/challenge", body={"deviceFingerprint": fingerprint})
+    status, signed_in = call("POST", "/api/v1/auth/biometric/verify", body={
+        "sessionId": started["sessionId"], "signedChallenge": phone.sign(started["challenge"])})
+    assert status == 200, signed_in
+    phone_token = signed_in["tokens"]["accessToken"]
+    status, waiting = call("GET", "/api/v1/account/recoveries", phone_token)
+    recovery = next(r for r in waiting["recoveries"] if r["method"] == "device")
+    assert call("POST", f"/api/v1/account/recoveries/{recovery['id']}/approve", phone_token,
+                {"pairingCode": digits})[0] == 204
+    browser.find_element(By.ID, "recover-claim").click()
+    visible(browser, "#recovery-add-passkey").click()
+    settled(browser)
+    wait(browser, lambda d: len(items(d, "passkeys", "data-passkey")) == 2)
+
+    # Yet another browser signs in with a code mailed to the address.
+    browser.remove_virtual_authenticator()
+    browser.delete_all_cookies()
+    browser.add_virtual_authenticator(authenticator_options())
+    browser.get(f"{HALE_URL}/account")
+    visible(browser, "#email-sign-in-address").send_keys(address)
+    browser.find_element(By.ID, "email-sign-in-send").click()
+    code, _ = wait_for_code(address, after=seen)
+    visible(browser, "#email-sign-in-code").send_keys(code)
+    browser.find_element(By.ID, "email-sign-in").click()
+    settled(browser)
+    sessions = page_api(browser, "GET", "sessions")["body"]["sessions"]
+    assert [s["signInMethod"] for s in sessions if s["current"]] == ["email"]
