@@ -185,6 +185,7 @@ struct EmailAddressTests {
             #expect(try await mailbox.kinds(to: "person@example.com").last == "security_alert")
             let alert = try #require(try await mailbox.data(to: "person@example.com").last)
             #expect(alert["alertKind"] == "new_device")
+            #expect(alert["device"] == "Test Phone", "the mail says which device the change came from")
         }
     }
 

@@ -86,6 +86,14 @@ struct MailDeliveryTests {
             #expect(!content.html.contains("<b>@"), "\(kind)")
         }
         #expect(MailContent(kind: .emailCode, data: [:], context: context) == nil)
+        let alert = try #require(
+            MailContent(
+                kind: .securityAlert,
+                data: ["alertKind": "new_passkey", "device": "Chrome on Linux", "occurredAt": "2026-11-28T14:02:00Z"],
+                context: context))
+        #expect(
+            alert.text.contains("New passkey added on your Hale account from Chrome on Linux at 2026-11-28T14:02:00Z."))
+        #expect(alert.text.contains("Manage your account: https://id.example/account"))
     }
 }
 

@@ -57,7 +57,7 @@ struct MailContent: Sendable, Equatable {
                 manage: true)
         case .securityAlert:
             guard let alert = data["alertKind"].flatMap(SecurityAlertKind.init(rawValue:)) else { return nil }
-            let when = data["occurredAt"].map { " at \($0)" } ?? ""
+            let when = (data["device"].map { " from \($0)" } ?? "") + (data["occurredAt"].map { " at \($0)" } ?? "")
             self.init(
                 subject: "\(alert.title) · \(product)",
                 lines: [

@@ -13,7 +13,9 @@ extension SQLMailOutboxRepository {
     static func enqueue(_ alert: SecurityAlertFanOut, to addresses: [String], in database: HaleDatabase)
         async throws
     {
-        let data = ["alertKind": alert.kind.rawValue, "occurredAt": ISO8601.string(alert.occurredAt)]
+        guard !addresses.isEmpty else { return }
+        var data = ["alertKind": alert.kind.rawValue, "occurredAt": ISO8601.string(alert.occurredAt)]
+        data["device"] = try await deviceName(alert.data["deviceId"].flatMap(DeviceID.init), in: database)
         let json = try MailOutbox.json(data)
         let messages = addresses.map { address in
             MailOutbox.message(
@@ -22,5 +24,12 @@ extension SQLMailOutboxRepository {
                 expiresAt: alert.occurredAt.addingTimeInterval(MailOutbox.lifetime))
         }
         _ = try await insert(messages, on: database.sql)
+    }
+
+    /// The name the device the event came from goes by ("Chrome on Linux", "Pixel 8"), so the mail says where.
+    private static func deviceName(_ device: DeviceID?, in database: HaleDatabase) async throws -> String? {
+        guard let device else { return nil }
+        return try await database.sql.select().column("name").from("devices").where("id", .equal, device)
+            .first(decodingColumn: "name", as: String.self)
     }
 }
