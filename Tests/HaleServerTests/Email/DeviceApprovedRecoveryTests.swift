@@ -106,4 +106,24 @@ struct DeviceApprovedRecoveryTests {
             #expect(try await api.claim(waiting).status == .ok)
         }
     }
+
+    @Test("requests naming one address are capped per hour, known or not; lapsed ones are purged")
+    func requestsAreCappedAndPurged() async throws {
+        let time = TestClock()
+        let settings = Self.settings.merging(["email.codesPerAddress": "2"]) { $1 }
+        try await withHale(clock: time.clock, settings: settings) { app in
+            let api = EmailRecoveryTests.API(app: app)
+            _ = try await EmailRecoveryTests.account(app)
+            for email in ["person@example.com", "nobody@example.com"] {
+                for _ in 0..<2 { _ = try await Self.ask(api, email) }
+                let third = try await api.post("/api/v1/auth/recovery/device", ["email": email])
+                #expect(third.status == .tooManyRequests, "\(email)")
+            }
+            time.advance(.seconds(3601))
+            _ = try await Self.ask(api, "nobody@example.com")
+            time.advance(.seconds(8 * 86_400))
+            #expect(try await app.hale.accountRecoveries.purgeLapsed() == 5)
+            #expect(try await app.hale.emailAddresses.purgeOldCodes() == 1, "the code that verified the address")
+        }
+    }
 }

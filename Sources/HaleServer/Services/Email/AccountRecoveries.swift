@@ -66,11 +66,17 @@ public struct AccountRecoveries: Sendable {
     /// request naming none is kept as one that nobody approves.
     public func requestApproval(naming email: String, ipRange: String?) async throws -> (AccountRecoveryRecord, String)
     {
-        let account = try await emailAddresses.owner(of: email)
+        guard let address = EmailAddress(email) else { throw EmailAddress.invalid }
         let now = clock.now()
+        // Each request alerts every device and mails every address of the account: capped per address named, as
+        // requested codes are, and counted alike for known and unknown addresses so the cap reveals nothing.
+        let recent = try await repository.requests(naming: address.value, since: now.addingTimeInterval(-3600))
+        guard recent < emailAddresses.limits.codesPerAddress else { throw EmailAddresses.tooMany }
+        let account = try await emailAddresses.owner(of: address.value)
         // Ready only when approved: until then its readiness is its end.
         let end = now.addingTimeInterval(Self.approvalWindow)
-        let (recovery, token) = Self.record(of: account, method: "device", at: now, readyAt: end, expiresAt: end)
+        var (recovery, token) = Self.record(of: account, method: "device", at: now, readyAt: end, expiresAt: end)
+        recovery.address = address.value
         if let account {
             try await repository.create(recovery, audit: requested(recovery, of: account, ipRange: ipRange))
         } else {
@@ -111,6 +117,12 @@ public struct AccountRecoveries: Sendable {
         recovery.linkSubject = subject
         try await repository.create(recovery, audit: requested(recovery, of: account, ipRange: nil))
         return .waiting(readyAt: ready)
+    }
+
+    /// Deletes recoveries that lapsed or were claimed more than a week ago (a waiting link is kept: a cancelled one
+    /// refuses its identity for good); returns how many.
+    func purgeLapsed() async throws -> Int {
+        try await repository.purge(before: clock.now().addingTimeInterval(-7 * 86_400))
     }
 
     /// A signed-in device approves one of the account's recoveries with the pairing code its starter sees: it may be

@@ -186,12 +186,21 @@ public struct EmailAddresses: Sendable {
         let toAddress = try await mails.count(of: MailKind.requested, to: address.value, since: hourAgo)
         var byAccount = 0
         if let account { byAccount = try await repository.codesMade(by: account, since: hourAgo) }
-        guard toAddress < limits.codesPerAddress, byAccount < limits.codesPerAccount else {
-            var error = HaleError(
-                .rateLimited, status: 429, message: "Too many codes were asked for. Try again in an hour.")
-            error.retryAfterSeconds = 3600
-            throw error
-        }
+        guard toAddress < limits.codesPerAddress, byAccount < limits.codesPerAccount else { throw Self.tooMany }
+    }
+
+    /// The 429 past an hourly cap on what a person can make Hale mail.
+    static var tooMany: HaleError {
+        var error = HaleError(
+            .rateLimited, status: 429, message: "Too many codes were asked for. Try again in an hour.")
+        error.retryAfterSeconds = 3600
+        return error
+    }
+
+    /// Deletes codes made more than a day ago: they expired long since, and the hourly caps count only the last hour;
+    /// returns how many.
+    func purgeOldCodes() async throws -> Int {
+        try await repository.purgeCodes(madeBefore: clock.now().addingTimeInterval(-86_400))
     }
 
     static let invalidCode = HaleError(

@@ -24,9 +24,13 @@ struct M0040_CreateAccountRecoveries: AsyncMigration {
             .field("claimed_at", .datetime)
             .field("link_provider", .string)
             .field("link_subject", .string)
+            // The address a new device's request named, normalized, so requests naming one address are capped.
+            .field("address", .string)
             .create()
         guard let sql = database as? any SQLDatabase else { return }
         try await sql.create(index: "account_recoveries_account_id").on("account_recoveries").column("account_id").run()
+        try await sql.create(index: "account_recoveries_address_requested_at").on("account_recoveries")
+            .column("address").column("requested_at").run()
     }
 
     func revert(on database: any Database) async throws {

@@ -27,6 +27,8 @@ public struct AccountRecoveryRecord: Codable, Sendable, Equatable {
     public var linkProvider: String? = nil
     /// For a social identity waiting to join the account: its subject at the provider.
     public var linkSubject: String? = nil
+    /// For a new device's request: the address it named, normalized.
+    var address: String? = nil
 }
 
 /// Stores waiting recoveries.
@@ -52,6 +54,10 @@ protocol AccountRecoveryRepository: Sendable {
     func link(of account: AccountID, provider: String, subject: String) async throws -> AccountRecoveryRecord?
     /// Marks a ready link used, once: false when it is not ready, or was cancelled, used or lapsed.
     func useLink(_ id: UUID, at date: Date) async throws -> Bool
+    /// How many new devices' requests named `address` since `date`, whether or not an account verified it.
+    func requests(naming address: String, since date: Date) async throws -> Int
+    /// Deletes recoveries that lapsed, unclaimed, before `date`, and those claimed or cancelled before it.
+    func purge(before date: Date) async throws -> Int
     /// The recovery whose token this is, whatever its state.
     func find(_ id: UUID, claimHash: String) async throws -> AccountRecoveryRecord?
 }
@@ -130,6 +136,19 @@ struct SQLAccountRecoveryRepository: AccountRecoveryRepository {
             .where("cancelled_at", .is, SQLLiteral.null).where("claimed_at", .is, SQLLiteral.null)
             .where("ready_at", .lessThanOrEqual, date).where("expires_at", .greaterThan, date).returning("id").all()
             .count == 1
+    }
+
+    func requests(naming address: String, since date: Date) async throws -> Int {
+        try await database.sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
+            .from("account_recoveries").where("address", .equal, address)
+            .where("requested_at", .greaterThanOrEqual, date).first(decodingColumn: "n", as: Int.self) ?? 0
+    }
+
+    func purge(before date: Date) async throws -> Int {
+        // A link that was cancelled is kept: it refuses its identity for good (`AccountRecoveries.linkDecision`).
+        try await database.sql.delete(from: "account_recoveries")
+            .where { $0.where("expires_at", .lessThan, date).orWhere("claimed_at", .lessThan, date) }
+            .where("link_provider", .is, SQLLiteral.null).returning("id").all().count
     }
 
     func find(_ id: UUID, claimHash: String) async throws -> AccountRecoveryRecord? {

@@ -47,6 +47,8 @@ protocol EmailAddressRepository: Sendable {
         _ address: VerifiedEmail, of account: AccountID, spending code: UUID, at date: Date, audit: AuditAppend,
         notices: [MailOutboxMessage]
     ) async throws -> Bool
+    /// Deletes codes made before `date`; returns how many.
+    func purgeCodes(madeBefore date: Date) async throws -> Int
     /// Stores an address a provider verified, unless it is some account's already; true when stored.
     func adopt(_ address: VerifiedEmail, of account: AccountID) async throws -> Bool
     /// Removes the account's address with the audit event and notices, in one transaction; false when the account

@@ -81,6 +81,11 @@ struct SQLEmailAddressRepository: EmailAddressRepository {
         }
     }
 
+    func purgeCodes(madeBefore date: Date) async throws -> Int {
+        try await database.sql.delete(from: "email_codes").where("created_at", .lessThan, date).returning("id").all()
+            .count
+    }
+
     func adopt(_ address: VerifiedEmail, of account: AccountID) async throws -> Bool {
         try await database.sql.insert(into: "email_addresses")
             .columns("id", "account_id", "address", "verified_by", "verified_at")
