@@ -161,6 +161,27 @@ def confirm(browser):
     visible(browser, "#confirm-ok").click()
 
 
+def add_verified_address(browser, name):
+    """Adds an address on the signed-in page and verifies it with the code the SMTP server received: the address and
+    the number of that mail."""
+    address = f"{name}-{os.urandom(4).hex()}@example.com"
+    visible(browser, "#email-address").send_keys(address)
+    browser.find_element(By.ID, "email-send").click()
+    code, seen = wait_for_code(address)
+    visible(browser, "#email-code").send_keys(code)
+    browser.find_element(By.ID, "email-verify").click()
+    visible(browser, f'li[data-email="{address}"]')
+    return address, seen
+
+
+def lose_the_browser(browser):
+    """The same browser as a new one: none of the account's passkeys, no cookie, the page opened afresh."""
+    browser.remove_virtual_authenticator()
+    browser.delete_all_cookies()
+    browser.add_virtual_authenticator(authenticator_options())
+    browser.get(f"{HALE_URL}/account")
+
+
 def sign_up(browser, name):
     """Opens the page in TIME_ZONE with a virtual authenticator and signs up with a passkey."""
     browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": TIME_ZONE})
@@ -508,10 +529,7 @@ def test_a_person_who_lost_their_phone_gets_back_in_with_a_recovery_code(browser
     code = browser.find_elements(By.CSS_SELECTOR, "#recovery-codes li")[4].text
 
     # The phone is gone: a browser with none of the account's passkeys and no cookie.
-    browser.remove_virtual_authenticator()
-    browser.delete_all_cookies()
-    browser.add_virtual_authenticator(authenticator_options())
-    browser.get(f"{HALE_URL}/account")
+    lose_the_browser(browser)
     visible(browser, "#recover-code").send_keys(code.upper())
     browser.find_element(By.ID, "recover").click()
     visible(browser, "#recovery-add-passkey")
@@ -538,19 +556,10 @@ def test_a_person_who_lost_their_phone_recovers_by_email(browser):
     verified; a browser with no passkey and no cookie asks for a recovery code, waits recovery.emailDelay (its claim
     refused until then), then adds a passkey and signs in with it."""
     sign_up(browser, "Mary Jackson")
-    address = f"mary-{os.urandom(4).hex()}@example.com"
-    visible(browser, "#email-address").send_keys(address)
-    browser.find_element(By.ID, "email-send").click()
-    code, seen = wait_for_code(address)
-    visible(browser, "#email-code").send_keys(code)
-    browser.find_element(By.ID, "email-verify").click()
-    visible(browser, f'li[data-email="{address}"]')
+    address, seen = add_verified_address(browser, "mary")
 
     # The phone is gone: a browser with none of the account's passkeys and no cookie.
-    browser.remove_virtual_authenticator()
-    browser.delete_all_cookies()
-    browser.add_virtual_authenticator(authenticator_options())
-    browser.get(f"{HALE_URL}/account")
+    lose_the_browser(browser)
     visible(browser, "#recover-email").send_keys(address)
     browser.find_element(By.ID, "recover-email-send").click()
     code, _ = wait_for_code(address, after=seen)
@@ -578,13 +587,7 @@ def test_a_signed_in_browser_approves_a_new_phones_recovery_with_its_pairing_cod
     the signed-in page lists the request, refuses the wrong digits, approves with the right ones, and the new phone
     then claims its recovery session at once."""
     sign_up(browser, "Annie Easley")
-    address = f"annie-{os.urandom(4).hex()}@example.com"
-    visible(browser, "#email-address").send_keys(address)
-    browser.find_element(By.ID, "email-send").click()
-    code, _ = wait_for_code(address)
-    visible(browser, "#email-code").send_keys(code)
-    browser.find_element(By.ID, "email-verify").click()
-    visible(browser, f'li[data-email="{address}"]')
+    address, _ = add_verified_address(browser, "annie")
 
     status, asked = call("POST", "/api/v1/auth/recovery/device", body={"email": address})
     assert status == 202 and "readyAt" not in asked, asked
@@ -614,13 +617,7 @@ def test_a_new_browser_asks_the_persons_phone_to_approve_and_another_signs_in_by
     now, approves with the two digits the page shows; the page then adds a passkey), and "No passkey here?", a
     sign-in by email code whose session is the page's like any other."""
     sign_up(browser, "Christine Darden")
-    address = f"christine-{os.urandom(4).hex()}@example.com"
-    visible(browser, "#email-address").send_keys(address)
-    browser.find_element(By.ID, "email-send").click()
-    code, seen = wait_for_code(address)
-    visible(browser, "#email-code").send_keys(code)
-    browser.find_element(By.ID, "email-verify").click()
-    visible(browser, f'li[data-email="{address}"]')
+    address, seen = add_verified_address(browser, "christine")
     # The person's phone: a device key registered with a fresh session of the app.
     token = browser.execute_async_script(APP_SIGN_IN)["token"]
     phone, fingerprint = DeviceKey(), os.urandom(16).hex()
@@ -632,10 +629,7 @@ def test_a_new_browser_asks_the_persons_phone_to_approve_and_another_signs_in_by
         "sessionId": challenge["sessionId"], "signedChallenge": phone.sign(challenge["challenge"])})[0] == 200
 
     # A new browser, with none of the account's passkeys, asks the phone.
-    browser.remove_virtual_authenticator()
-    browser.delete_all_cookies()
-    browser.add_virtual_authenticator(authenticator_options())
-    browser.get(f"{HALE_URL}/account")
+    lose_the_browser(browser)
     visible(browser, "#recover-device-email").send_keys(address)
     browser.find_element(By.ID, "recover-device").click()
     text = visible(browser, "#recover-waiting-text").text
@@ -655,10 +649,7 @@ def test_a_new_browser_asks_the_persons_phone_to_approve_and_another_signs_in_by
     wait(browser, lambda d: len(items(d, "passkeys", "data-passkey")) == 2)
 
     # Yet another browser signs in with a code mailed to the address.
-    browser.remove_virtual_authenticator()
-    browser.delete_all_cookies()
-    browser.add_virtual_authenticator(authenticator_options())
-    browser.get(f"{HALE_URL}/account")
+    lose_the_browser(browser)
     visible(browser, "#email-sign-in-address").send_keys(address)
     browser.find_element(By.ID, "email-sign-in-send").click()
     code, _ = wait_for_code(address, after=seen)
