@@ -134,6 +134,49 @@ struct HaleClientSurfaceTests {
         }
     }
 
+    @Test("a new phone asks; the old one approves the pushed confirmation with its key and the typed code")
+    func recoveryApprovedFromAnotherDevice() async throws {
+        let mail = FileManager.default.temporaryDirectory.appendingPathComponent("hale-sdk-mail-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: mail) }
+        let environment = ["HALE_EMAIL_DIRECTORY": mail.path, "HALE_PUSH_DELIVERY_INTERVAL": "200ms"]
+        try await withServer(.sqlite, environment: environment) { server, _, _ in
+            let oldPhone = HaleClient(testing: server.baseURL)
+            let signedUp = try await oldPhone.signUp(displayName: "Cy", with: Self.passkey())
+            let key = SoftwareDeviceKey()
+            let device = HaleClient.DeviceDescription(
+                name: "Cy's old phone", fingerprint: "android-\(UUID().uuidString.prefix(8))", convention: .android)
+            _ = try await oldPhone.registerDevice(key, device)
+            try await oldPhone.signIn(with: key, device)
+            try await oldPhone.requestEmailCode(for: "cy@example.com")
+            _ = try await oldPhone.verifyEmail("cy@example.com", code: try await Self.code(in: mail))
+
+            let newPhone = HaleClient(testing: server.baseURL)
+            let asked = try await newPhone.requestRecoveryApproval(naming: "cy@example.com")
+            let pushed = try #require(try await oldPhone.pendingConfirmations().first)
+            #expect(pushed.actionType == "account.recovery" && pushed.actionPayload.contains(asked.recoveryId))
+            let answered = try await oldPhone.answer(
+                pushed, .approve, signedWith: key, convention: .android, pairingCode: asked.pairingCode)
+            #expect(answered.status == "approved")
+            let recovered = try await newPhone.claimRecovery(id: asked.recoveryId, claimToken: asked.claimToken)
+            #expect(recovered == signedUp.accountId)
+        }
+    }
+
+    /// The code in the newest mail Hale wrote to `directory`, waiting for the outbox to deliver it.
+    private static func code(in directory: URL) async throws -> String {
+        for _ in 0..<100 {
+            let files =
+                (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil))
+                ?? []
+            for file in files where file.pathExtension == "eml" {
+                let text = try String(contentsOf: file, encoding: .utf8)
+                if let match = text.firstMatch(of: #/Subject: ([0-9]{6}) is your /#) { return String(match.1) }
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw HaleClientError.invalidArgument("no code was mailed")
+    }
+
     @Test(arguments: TestDatabase.available)
     func consentSyncAndChallenges(database: TestDatabase) async throws {
         try await withServer(database) { server, _, _ in

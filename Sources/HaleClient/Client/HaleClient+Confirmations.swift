@@ -16,17 +16,20 @@ extension HaleClient {
         return answer.confirmation
     }
 
-    /// Answers `confirmation` with `decision`, signed by the device key the session signed in with.
+    /// Answers `confirmation` with `decision`, signed by the device key the session signed in with. To approve a new
+    /// device's recovery (`actionType` `account.recovery`), pass the `pairingCode` the person types from the new
+    /// device's screen.
     @discardableResult
     public func answer(
         _ confirmation: Confirmation, _ decision: Confirmation.Decision, signedWith key: some DeviceKeySigner,
-        convention: DeviceSigningConvention
+        convention: DeviceSigningConvention, pairingCode: String? = nil
     ) async throws -> Confirmation {
         let signature = try await key.sign(
             challenge: confirmation.challenge(for: decision), convention: convention)
+        var body = ["decision": decision.rawValue, "signature": signature]
+        body["pairingCode"] = pairingCode
         let answer: ConfirmationAnswer = try await send(
-            "POST", "api/v1/confirmations/\(confirmation.id)/answer",
-            json: ["decision": decision.rawValue, "signature": signature], as: .session)
+            "POST", "api/v1/confirmations/\(confirmation.id)/answer", json: body, as: .session)
         return answer.confirmation
     }
 

@@ -71,7 +71,9 @@ extension HaleClient {
     }
 
     /// Asks a signed-in device of the account that verified `email` to approve a recovery: show `pairingCode` to the
-    /// person, then `claimRecovery(id:claimToken:)` (it throws the server's `RECOVERY_PENDING` until approved).
+    /// person, then `claimRecovery(id:claimToken:)` (it throws the server's `RECOVERY_PENDING` until approved). The
+    /// account's devices are pushed an `account.recovery` confirmation, which they approve with
+    /// `answer(_:_:signedWith:convention:pairingCode:)`; the account page approves it too.
     public func requestRecoveryApproval(naming email: String) async throws -> RecoveryApprovalRequest {
         try await send("POST", "api/v1/auth/recovery/device", json: ["email": email], as: .none)
     }

@@ -128,7 +128,8 @@ public struct HaleServices: Sendable {
             configuration, sealer: sealer, audit: audit, database: database, clock: clock)
         accountRecoveries = AccountRecoveries(
             repository: SQLAccountRecoveryRepository(database: database), emailAddresses: emailAddresses,
-            sessions: sessions, audit: audit, delay: configuration.email.recoveryDelay, clock: clock)
+            sessions: sessions, devices: SQLDeviceRepository(database: database), audit: audit,
+            delay: configuration.email.recoveryDelay, clock: clock)
         emailSignIn = EmailSignIn(emailAddresses: emailAddresses, sessions: sessions, audit: audit)
         recoveryCodes = RecoveryCodes(
             repository: SQLRecoveryCodeRepository(database: database), sessions: sessions, audit: audit, clock: clock)
@@ -227,8 +228,8 @@ public struct HaleServices: Sendable {
         adminKeys = AdminAPIKeys(repository: SQLAdminAPIKeyRepository(database: database), clock: clock)
         confirmations = Confirmations(
             repository: SQLConfirmationRepository(database: database), accounts: accounts,
-            devices: SQLDeviceRepository(database: database), audit: audit, clock: clock,
-            sendsWebhooks: configuration.confirmationWebhook != nil)
+            devices: SQLDeviceRepository(database: database), recoveries: accountRecoveries, audit: audit,
+            clock: clock, sendsWebhooks: configuration.confirmationWebhook != nil)
         if let settings = configuration.confirmationWebhook, let http = pushHTTP.webhook {
             confirmationWebhooks = ConfirmationWebhooks(
                 repository: SQLConfirmationRepository(database: database), settings: settings, http: http,

@@ -149,7 +149,8 @@ struct EmailRecoveryTests {
             #expect(recovery.readyAt > recovery.requestedAt)
             let zero = AccountRecoveries(
                 repository: SQLAccountRecoveryRepository(database: app.hale.database),
-                emailAddresses: app.hale.emailAddresses, sessions: app.hale.sessions, audit: app.hale.audit,
+                emailAddresses: app.hale.emailAddresses, sessions: app.hale.sessions,
+                devices: SQLDeviceRepository(database: app.hale.database), audit: app.hale.audit,
                 delay: .zero, clock: HaleClock { Date().addingTimeInterval(86_400) })
             let won = await withTaskGroup(of: Bool.self) { group in
                 for _ in 0..<4 {

@@ -35,7 +35,8 @@ struct SocialSignInServiceTests {
             audit: app.hale.audit, emailAddresses: app.hale.emailAddresses, linkByVerifiedEmail: link,
             recoveries: AccountRecoveries(
                 repository: SQLAccountRecoveryRepository(database: app.hale.database),
-                emailAddresses: app.hale.emailAddresses, sessions: app.hale.sessions, audit: app.hale.audit,
+                emailAddresses: app.hale.emailAddresses, sessions: app.hale.sessions,
+                devices: SQLDeviceRepository(database: app.hale.database), audit: app.hale.audit,
                 delay: linkDelay, clock: app.hale.clock),
             tokenLifetime: app.hale.configuration.tokens.socialSignInTokenLifetime, appleTokens: nil,
             clock: app.hale.clock)
@@ -96,6 +97,23 @@ struct SocialSignInServiceTests {
             #expect(try await app.hale.emailAddresses.list(of: unverified.accountId).isEmpty)
             let types = try await app.hale.audit.events(of: signedUp.accountId).map(\.eventType)
             #expect(types.contains("email_address_added"))
+        }
+    }
+
+    @Test("a new address the provider verified later is kept, and the account's other addresses are told")
+    func providerVerifiedAddressIsTold() async throws {
+        try await withHale { app in
+            let signedUp = try await Self.service(app, Self.identity()).signIn(Self.request(), logger: Self.logger)
+            let changed = Self.identity(email: "ana.new@example.com")
+            _ = try await Self.service(app, changed).signIn(Self.request(), logger: Self.logger)
+            let kept = try await app.hale.emailAddresses.list(of: signedUp.accountId).map(\.address)
+            #expect(Set(kept) == ["ana@example.com", "ana.new@example.com"])
+            let mailbox = Mailbox(app: app)
+            #expect(try await mailbox.kinds(to: "ana@example.com").filter { $0 == "address_added" }.count == 1)
+            #expect(try await mailbox.kinds(to: "ana.new@example.com").isEmpty)
+            _ = try await Self.service(app, changed).signIn(Self.request(), logger: Self.logger)
+            #expect(
+                try await mailbox.kinds(to: "ana@example.com").filter { $0 == "address_added" }.count == 1, "told once")
         }
     }
 

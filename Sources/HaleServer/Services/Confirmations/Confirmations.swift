@@ -7,6 +7,8 @@ public struct Confirmations: Sendable {
     let repository: any ConfirmationRepository
     let accounts: Accounts
     let devices: any DeviceRepository
+    /// What settles the confirmations Hale asks itself when a new device requests a recovery.
+    let recoveries: AccountRecoveries
     let audit: AuditTrail
     let clock: HaleClock
     /// Whether answers are sent to the backend's webhook.
@@ -51,10 +53,11 @@ public struct Confirmations: Sendable {
 
     /// Records a device's answer: the device must be the one the caller's session signed in on, active, and its key
     /// must have signed the confirmation's message with this decision. An answer counts once, and is recorded with
-    /// its audit event in one transaction.
+    /// its audit event in one transaction. An `account.recovery` confirmation's approval carries the pairing code the
+    /// new device shows, and approves that recovery; its denial cancels it.
     public func answer(
-        _ id: ConfirmationID, decision: ConfirmationMessage.Decision, signature: String, account: AccountID,
-        device: DeviceID?
+        _ id: ConfirmationID, decision: ConfirmationMessage.Decision, signature: String, pairingCode: String? = nil,
+        account: AccountID, device: DeviceID?
     ) async throws -> Confirmation {
         let confirmation = try await find(id, of: account)
         let now = clock.now()
@@ -68,19 +71,43 @@ public struct Confirmations: Sendable {
         guard keys.contains(where: { $0.verifies(signature, over: message.challenge) }) else {
             throw HaleError.confirmationSignatureInvalid
         }
+        try await settleRecovery(
+            confirmation, decision, pairingCode: pairingCode, by: .init(account: account, device: device))
         let audit = audit.prepare(
             decision == .approve ? .confirmationApproved : .confirmationDenied, .init(account: account, device: device),
             details: ["confirmationId": id.description, "actionType": confirmation.actionType])
         guard
             try await repository.answer(
-                id, of: account, decision: decision, device: device, signature: signature, webhook: sendsWebhooks,
-                audit: audit, at: now)
+                id, of: account, decision: decision, device: device, signature: signature,
+                webhook: sendsWebhooks && confirmation.createdByKeyId != Confirmation.askedByHale, audit: audit,
+                at: now)
         else {
             // Answered, expired, or the device was deactivated since it was checked.
             try Self.requireWaiting(try await find(id, of: account), at: now)
             throw HaleError.confirmationWrongDevice
         }
         return try await find(id, of: account)
+    }
+
+    /// Approves or cancels the recovery an `account.recovery` confirmation asks about, before its answer is recorded:
+    /// a wrong pairing code leaves both waiting, so the person may type it again. The device's signature over the
+    /// confirmation is the fresh proof an approval needs.
+    private func settleRecovery(
+        _ confirmation: Confirmation, _ decision: ConfirmationMessage.Decision, pairingCode: String?,
+        by subject: AuditTrail.Subject
+    ) async throws {
+        guard let recovery = RecoveryConfirmation.recoveryId(of: confirmation),
+            confirmation.createdByKeyId == Confirmation.askedByHale
+        else {
+            guard pairingCode == nil else {
+                throw HaleError.invalidRequest("pairingCode answers only an account.recovery confirmation.")
+            }
+            return
+        }
+        switch decision {
+        case .approve: try await recoveries.approve(recovery, pairingCode: pairingCode ?? "", by: subject)
+        case .deny: try await recoveries.cancel(recovery, by: subject)
+        }
     }
 
     /// The account's active devices and their active keys, by device.

@@ -5,13 +5,16 @@ import Foundation
 /// opens a recovery session only after `recovery.emailDelay`; meanwhile every device is pushed and every address
 /// mailed, and any signed-in device of the account may cancel it, or approve it at once. A new device may also ask
 /// by naming a verified address: its request waits for a signed-in device to approve it, with a fresh sign-in and the
-/// two-digit pairing code the new device shows, so nobody approves a stranger's request by a tap. Whoever started a
+/// two-digit pairing code the new device shows, so nobody approves a stranger's request by a tap; the account's
+/// devices are asked by a pushed confirmation (`RecoveryConfirmation`) they answer with their device key. Whoever started a
 /// recovery holds its claim token (shown once, stored as its SHA-256) and claims the recovery session with it once it
 /// is ready. With a delay of zero, the email code opens the recovery session at once.
 public struct AccountRecoveries: Sendable {
     let repository: any AccountRecoveryRepository
     let emailAddresses: EmailAddresses
     let sessions: Sessions
+    /// The account's devices, which a new device's request is pushed to.
+    let devices: any DeviceRepository
     let audit: AuditTrail
     /// `recovery.emailDelay`.
     public let delay: Duration
@@ -78,11 +81,20 @@ public struct AccountRecoveries: Sendable {
         var (recovery, token) = Self.record(of: account, method: "device", at: now, readyAt: end, expiresAt: end)
         recovery.address = address.value
         if let account {
-            try await repository.create(recovery, audit: requested(recovery, of: account, ipRange: ipRange))
+            let asking =
+                try await hasAnsweringDevice(account) ? RecoveryConfirmation.asking(recovery, of: account) : nil
+            try await repository.create(
+                recovery, audit: requested(recovery, of: account, ipRange: ipRange), asking: asking)
         } else {
             try await repository.createUnowned(recovery)
         }
         return (recovery, token)
+    }
+
+    /// Whether the account has an active device with a key, which can answer a confirmation.
+    private func hasAnsweringDevice(_ account: AccountID) async throws -> Bool {
+        let active = Set(try await devices.devices(of: account).filter { $0.deactivatedAt == nil }.map(\.id))
+        return try await devices.keys(of: account).contains { $0.revokedAt == nil && active.contains($0.deviceId) }
     }
 
     /// Whether a social identity that names `account`'s verified address may join it now.

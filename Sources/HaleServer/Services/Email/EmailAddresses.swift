@@ -153,15 +153,20 @@ public struct EmailAddresses: Sendable {
     }
 
     /// Keeps an address that Google, Apple or Firebase verified for the account, unless another account has it or
-    /// the account has as many as it may; records `email_address_added` when kept.
+    /// the account has as many as it may; when kept, records `email_address_added` and mails the account's other
+    /// addresses, as an address verified by code does.
     func adopt(_ raw: String, verifiedBy provider: String, for account: AccountID) async throws {
-        guard let address = EmailAddress(raw),
-            try await repository.addresses(of: account).count < limits.addressesPerAccount
+        guard let address = EmailAddress(raw) else { return }
+        let others = try await repository.addresses(of: account)
+        guard others.count < limits.addressesPerAccount, !others.contains(where: { $0.address == address.value })
         else { return }
         let verified = VerifiedEmail(address: address.value, verifiedBy: provider, verifiedAt: clock.now())
-        guard try await repository.adopt(verified, of: account) else { return }
-        try await audit.record(
+        let notices = try others.compactMap({ EmailAddress($0.address) }).map {
+            try outbox.message(.addressAdded, to: $0, account: account, data: ["address": address.value])
+        }
+        let event = audit.prepare(
             .emailAddressAdded, AuditTrail.Subject(account: account), details: ["verifiedBy": provider])
+        _ = try await repository.adopt(verified, of: account, audit: event, notices: notices)
     }
 
     private func issueCode(

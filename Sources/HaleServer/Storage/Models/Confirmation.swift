@@ -10,7 +10,7 @@ public struct Confirmation: Codable, Sendable, Equatable {
     public var actionType: String
     /// The action's details as canonical JSON text: what the app shows, and what the device signs, byte for byte.
     public var actionPayload: String
-    /// The admin API key that created it.
+    /// The admin API key that created it, or `askedByHale`.
     public var createdByKeyId: Int64
     /// When it was created.
     public var createdAt: Date
@@ -24,6 +24,10 @@ public struct Confirmation: Codable, Sendable, Equatable {
     public var answeredByDeviceId: DeviceID?
     /// The answer's signature, kept as evidence of what was approved.
     public var signature: String?
+
+    /// `createdByKeyId` of a confirmation Hale asks itself (a new device's recovery): no admin key has id 0, and
+    /// its answer goes to no webhook, since the app's backend did not ask.
+    public static let askedByHale: Int64 = 0
 
     /// Where it stands.
     public enum Status: String, Sendable, Codable {

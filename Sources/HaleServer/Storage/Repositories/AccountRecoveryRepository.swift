@@ -31,10 +31,18 @@ public struct AccountRecoveryRecord: Codable, Sendable, Equatable {
     var address: String? = nil
 }
 
+extension AccountRecoveryRepository {
+    /// Stores a new recovery with its audit event.
+    func create(_ recovery: AccountRecoveryRecord, audit: AuditAppend) async throws {
+        try await create(recovery, audit: audit, asking: nil)
+    }
+}
+
 /// Stores waiting recoveries.
 protocol AccountRecoveryRepository: Sendable {
-    /// Stores a new recovery with its audit event.
-    func create(_ recovery: AccountRecoveryRecord, audit: AuditAppend) async throws
+    /// Stores a new recovery with its audit event and, when given, the confirmation that asks the account's devices
+    /// to approve it, with its pushes.
+    func create(_ recovery: AccountRecoveryRecord, audit: AuditAppend, asking confirmation: Confirmation?) async throws
     /// The account's recoveries neither cancelled, claimed nor lapsed at `date`, oldest first.
     func waiting(of account: AccountID, at date: Date) async throws -> [AccountRecoveryRecord]
     /// Stores a request that names no account: it answers as a real one does, and is never approved.
@@ -66,11 +74,17 @@ protocol AccountRecoveryRepository: Sendable {
 struct SQLAccountRecoveryRepository: AccountRecoveryRepository {
     let database: HaleDatabase
 
-    func create(_ recovery: AccountRecoveryRecord, audit: AuditAppend) async throws {
+    func create(_ recovery: AccountRecoveryRecord, audit: AuditAppend, asking confirmation: Confirmation?)
+        async throws
+    {
         try await database.writeTransaction { database in
             try await database.sql.insert(into: "account_recoveries")
                 .model(recovery, keyEncodingStrategy: .convertToSnakeCase, nilEncodingStrategy: .asNil).run()
             try await SQLAuditRepository.append(audit, in: database)
+            guard let confirmation else { return }
+            try await database.sql.insert(into: "confirmations")
+                .model(confirmation, keyEncodingStrategy: .convertToSnakeCase, nilEncodingStrategy: .asNil).run()
+            try await SQLPushOutboxRepository.enqueueRequest(for: confirmation, in: database)
         }
     }
 

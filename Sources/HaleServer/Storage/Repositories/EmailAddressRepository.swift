@@ -49,8 +49,10 @@ protocol EmailAddressRepository: Sendable {
     ) async throws -> Bool
     /// Deletes codes made before `date`; returns how many.
     func purgeCodes(madeBefore date: Date) async throws -> Int
-    /// Stores an address a provider verified, unless it is some account's already; true when stored.
-    func adopt(_ address: VerifiedEmail, of account: AccountID) async throws -> Bool
+    /// Stores an address a provider verified, unless it is some account's already, with the audit event and the
+    /// notices to the account's other addresses, in one transaction; true when stored.
+    func adopt(_ address: VerifiedEmail, of account: AccountID, audit: AuditAppend, notices: [MailOutboxMessage])
+        async throws -> Bool
     /// Removes the account's address with the audit event and notices, in one transaction; false when the account
     /// has no such address.
     func remove(_ address: String, of account: AccountID, audit: AuditAppend, notices: [MailOutboxMessage])

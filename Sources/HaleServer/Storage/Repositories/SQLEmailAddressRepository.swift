@@ -86,14 +86,23 @@ struct SQLEmailAddressRepository: EmailAddressRepository {
             .count
     }
 
-    func adopt(_ address: VerifiedEmail, of account: AccountID) async throws -> Bool {
-        try await database.sql.insert(into: "email_addresses")
-            .columns("id", "account_id", "address", "verified_by", "verified_at")
-            .values(
-                SQLBind(UUID()), SQLBind(account), SQLBind(address.address), SQLBind(address.verifiedBy),
-                SQLBind(address.verifiedAt)
-            )
-            .ignoringConflicts(with: "address").returning("id").all().count == 1
+    func adopt(_ address: VerifiedEmail, of account: AccountID, audit: AuditAppend, notices: [MailOutboxMessage])
+        async throws -> Bool
+    {
+        try await database.writeTransaction { database in
+            let stored =
+                try await database.sql.insert(into: "email_addresses")
+                .columns("id", "account_id", "address", "verified_by", "verified_at")
+                .values(
+                    SQLBind(UUID()), SQLBind(account), SQLBind(address.address), SQLBind(address.verifiedBy),
+                    SQLBind(address.verifiedAt)
+                )
+                .ignoringConflicts(with: "address").returning("id").all().count == 1
+            guard stored else { return false }
+            _ = try await SQLMailOutboxRepository.insert(notices, on: database.sql)
+            try await SQLAuditRepository.append(audit, in: database)
+            return true
+        }
     }
 
     private static func insert(_ address: VerifiedEmail, of account: AccountID, on database: HaleDatabase)

@@ -18,10 +18,12 @@ struct CreateConfirmationRequest: StrictRequestBody {
 
 /// `POST /api/v1/confirmations/{confirmationID}/answer`.
 struct AnswerConfirmationRequest: StrictRequestBody {
-    static let allowedFields: Set<String> = ["decision", "signature", "deviceId"]
+    static let allowedFields: Set<String> = ["decision", "signature", "deviceId", "pairingCode"]
 
     let decision: String?
     let signature: String?
+    /// For an `account.recovery` approval: the two digits the new device shows.
+    let pairingCode: String?
     /// The answering device, if the app sends it; it must be the device the session signed in on.
     let deviceId: String?
 }

@@ -51,8 +51,8 @@ struct ConfirmationRoutes: RouteCollection {
             throw HaleError.confirmationWrongDevice
         }
         let confirmation = try await request.hale.confirmations.answer(
-            try Self.id(request), decision: decision, signature: signature, account: identity.accountId,
-            device: identity.deviceId)
+            try Self.id(request), decision: decision, signature: signature, pairingCode: body.pairingCode,
+            account: identity.accountId, device: identity.deviceId)
         return envelope(confirmation, request)
     }
 
