@@ -126,14 +126,26 @@ struct HTTPBadInputTests {
         }
     }
 
-    @Test func unexpectedErrorsAreAnEmpty500() async throws {
-        struct Boom: Error {}
+    @Test("a bug answers a 500 in the shape of its surface, saying nothing of what failed")
+    func unexpectedErrorsAreA500InTheSurfacesShape() async throws {
+        struct Boom: Error { let secret = "do-not-show" }
         try await withHale { app in
-            app.get("boom") { _ -> String in throw Boom() }
-            try await app.testing().test(.GET, "/boom") { response in
-                #expect(response.status == .internalServerError)
-                #expect(response.body.readableBytes == 0)
+            for path in ["boom", "health/boom", "api/v1/auth/oauth/boom"] {
+                app.get(path.split(separator: "/").map { PathComponent(stringLiteral: String($0)) }) {
+                    _ -> String in throw Boom()
+                }
             }
+            let core = try await app.testing().sendRequest(.GET, "/boom")
+            #expect(core.status == .internalServerError && !core.body.string.contains("do-not-show"))
+            #expect(try core.coreError().error.code == "INTERNAL_ERROR")
+            // Seed 001's NestJS shape.
+            let nest = try await app.testing().sendRequest(.GET, "/health/boom").json()
+            #expect(nest["statusCode"] as? Int == 500 && nest["message"] as? String == "Internal server error")
+            #expect(nest["error"] as? String == "Internal Server Error")
+            // Seed 003's JSON:API shape.
+            let jsonAPI = try await app.testing().sendRequest(.GET, "/api/v1/auth/oauth/boom").json()
+            let errors = try #require(jsonAPI["errors"] as? [[String: Any]], "\(jsonAPI)")
+            #expect(errors.first?["status"] as? String == "500")
         }
     }
 

@@ -111,6 +111,8 @@ extension HaleError.Code {
     public static let csrfRejected = Self(rawValue: "CSRF_REJECTED")
     /// The server has no room to store what the request sends now.
     public static let insufficientStorage = Self(rawValue: "INSUFFICIENT_STORAGE")
+    /// Hale failed in a way it did not expect: a bug, logged with the request id (500).
+    public static let internalError = Self(rawValue: "INTERNAL_ERROR")
 }
 
 extension HaleError {
@@ -122,6 +124,10 @@ extension HaleError {
     /// The 401 for a request that needs a bearer token and carries none.
     public static let missingCredentials = HaleError(
         .unauthorized, status: 401, message: "A bearer token is required.")
+
+    /// What a bug answers, in the shape of the surface it happened on, saying nothing of what failed: NestJS's
+    /// words for an unexpected error, which seed 001's clients know.
+    public static let internalError = HaleError(.internalError, status: 500, message: "Internal server error")
 
     /// The 401 for a bearer token that is not valid.
     public static let invalidToken = HaleError(.tokenInvalid, status: 401, message: "The token is not valid.")

@@ -5,7 +5,8 @@ import Vapor
 ///
 /// A `HaleError` is rendered in the shape of the surface that owns the path. Vapor's own client errors (bad JSON,
 /// wrong content type, oversized body, unknown route) become `HaleError`s with their message. Anything else is a
-/// bug: it is logged with the request id and answered with an empty 500, so a client never sees internals.
+/// bug: it is logged with the request id and answered with a 500 in the surface's shape that says only "Internal
+/// server error", so a client parses it as any error and never sees internals.
 struct HaleErrorMiddleware: AsyncMiddleware {
     let renderers: ErrorRenderers
 
@@ -15,7 +16,7 @@ struct HaleErrorMiddleware: AsyncMiddleware {
         } catch {
             guard var domainError = Self.domainError(for: error) else {
                 request.logger.error("unhandled error: \(Self.loggable(error))")
-                return Response(status: .internalServerError)
+                return renderers.renderer(for: request.url.path).render(.internalError, for: request)
             }
             if domainError.code == .payloadTooLarge, error is any AbortError {
                 domainError = BodyLimit.tooLarge(for: request)
