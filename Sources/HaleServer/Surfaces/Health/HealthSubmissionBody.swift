@@ -61,11 +61,10 @@ enum HealthSubmissionBody {
         return number
     }
 
-    /// Steps are counted: a whole number (HealthKit's sums arrive as `8500.0`).
+    /// Steps are counted, but HealthKit's cumulative sum is a `Double` (`8500.0`, or `8500.4` when a sample was
+    /// split across the query's window), so a fraction is rounded to the nearest whole step, halves up.
     private static func wholeNumber(_ value: JSONValue?, _ name: String) throws -> Int64 {
-        let number = try amount(value, name)
-        guard number == number.rounded() else { throw HaleError.invalidRequest("\(name) must be a whole number") }
-        return Int64(number)
+        Int64(try amount(value, name).rounded(.toNearestOrAwayFromZero))
     }
 
     private static func date(_ value: JSONValue?) throws -> LocalDate? {
