@@ -157,8 +157,11 @@ struct DeviceAPI {
             ["sessionId": sessionId, "signedChallenge": signature, "rememberMe": rememberMe])
     }
 
+    /// The whole sign-in: the challenge's refusal when it gets none (`DEVICE_NOT_REGISTERED`), else the verify's.
     func signIn(_ client: DeviceClient) async throws -> TestingHTTPResponse {
-        let challenge = try await signInChallenge(client.fingerprint)
+        let issued = try await post("/api/v1/auth/biometric/challenge", ["deviceFingerprint": client.fingerprint])
+        guard issued.status == .ok else { return issued }
+        let challenge = try decode(Challenge.self, issued)
         return try await signIn(sessionId: challenge.sessionId, signature: try client.sign(challenge.challenge))
     }
 

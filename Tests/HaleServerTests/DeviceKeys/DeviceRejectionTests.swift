@@ -17,23 +17,18 @@ struct DeviceRejectionTests {
         #expect(try response.coreError().error.code == code, sourceLocation: sourceLocation)
     }
 
-    @Test("an unknown fingerprint and a wrong signature get the same answer")
-    func noEnumeration() async throws {
+    @Test("an unknown fingerprint is DEVICE_NOT_REGISTERED before any biometric; a stranger's key is SIGNATURE_FAILED")
+    func unknownFingerprint() async throws {
         try await withRegisteredDevice(.android) { api, client, _ in
+            let unknown = try await api.post(
+                "/api/v1/auth/biometric/challenge", ["deviceFingerprint": "Android-14-Pixel-None-NOTHERE0"])
+            try expectError(unknown, .notFound, "DEVICE_NOT_REGISTERED")
+            #expect(try unknown.coreError().error.message.contains("not registered for biometric authentication"))
 
-            let unknown = try await api.signInChallenge("Android-14-Pixel-None-NOTHERE0")
-            let stranger = try await api.signIn(
-                sessionId: unknown.sessionId, signature: try client.sign(unknown.challenge))
             let known = try await api.signInChallenge(client.fingerprint)
             let impostor = try DeviceClient(.android, fingerprint: client.fingerprint)
             let forged = try await api.signIn(sessionId: known.sessionId, signature: try impostor.sign(known.challenge))
-
-            try expectError(stranger, .unauthorized, "SIGNATURE_FAILED")
-            let strangerError = try stranger.coreError().error
-            let forgedError = try forged.coreError().error
-            #expect(strangerError.code == forgedError.code)
-            #expect(strangerError.message == forgedError.message)
-            #expect(stranger.status == forged.status)
+            try expectError(forged, .unauthorized, "SIGNATURE_FAILED")
         }
     }
 
@@ -226,16 +221,35 @@ struct DeviceRateLimitTests {
         let time = TestClock()
         try await withHale(clock: time.clock, settings: ["rateLimits.deviceKeysPerFingerprint": "3/1m"]) { app in
             let api = DeviceAPI(app: app)
+            // Counted before the fingerprint is looked up: an unknown one spends the budget as a known one does.
             for _ in 0..<3 {
-                _ = try await api.signInChallenge("fingerprint-a")
+                let unknown = try await api.post(
+                    "/api/v1/auth/biometric/challenge", ["deviceFingerprint": "fingerprint-a"])
+                #expect(unknown.status == .notFound)
             }
             let refused = try await api.post("/api/v1/auth/biometric/challenge", ["deviceFingerprint": "fingerprint-a"])
             #expect(refused.status == .tooManyRequests)
             #expect(try refused.coreError().error.code == "RATE_LIMITED")
             #expect(refused.headers.first(name: .retryAfter) == "60")
-            _ = try await api.signInChallenge("fingerprint-b")
+            let other = try await api.post("/api/v1/auth/biometric/challenge", ["deviceFingerprint": "fingerprint-b"])
+            #expect(other.status == .notFound)
             time.advance(.seconds(60))
-            _ = try await api.signInChallenge("fingerprint-a")
+            let later = try await api.post("/api/v1/auth/biometric/challenge", ["deviceFingerprint": "fingerprint-a"])
+            #expect(later.status == .notFound)
+        }
+    }
+
+    @Test("the budget per client address caps how many fingerprints one client can ask about")
+    func probingIsCapped() async throws {
+        try await withHale(settings: ["rateLimits.deviceKeysPerIp": "3/1m"]) { app in
+            let api = DeviceAPI(app: app, method: .running(hostname: "127.0.0.1", port: try freeLoopbackPort()))
+            var statuses: [HTTPStatus] = []
+            for index in 0..<4 {
+                let probe = try await api.post(
+                    "/api/v1/auth/biometric/challenge", ["deviceFingerprint": "Android-14-Pixel-\(index)"])
+                statuses.append(probe.status)
+            }
+            #expect(statuses == [.notFound, .notFound, .notFound, .tooManyRequests])
         }
     }
 

@@ -171,9 +171,10 @@ struct RateLimitHTTPTests {
             let client = try ProxiedClient(app)
             let path = "/api/v1/auth/biometric/challenge"
             let body = ["deviceFingerprint": "iOS-17.4-iPhone-FaceID-known"]
-            for _ in 0..<2 { #expect(try await client.post(path, body, from: "198.51.100.7").status == .ok) }
+            // No device is registered under it: the answer is DEVICE_NOT_REGISTERED until the budget is spent.
+            for _ in 0..<2 { #expect(try await client.post(path, body, from: "198.51.100.7").status == .notFound) }
             try await client.post(path, body, from: "198.51.100.7").expectRateLimited(retryAfter: "60")
-            #expect(try await client.post(path, body, from: "203.0.113.9").status == .ok)
+            #expect(try await client.post(path, body, from: "203.0.113.9").status == .notFound)
         }
     }
 }

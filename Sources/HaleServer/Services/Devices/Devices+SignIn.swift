@@ -3,12 +3,17 @@ import Foundation
 import Logging
 
 extension Devices {
-    /// Issues a sign-in challenge for a fingerprint. Every fingerprint gets one, registered or not, and nothing is
-    /// looked up, so the answer tells nobody whether a device exists.
+    /// Issues a sign-in challenge for a fingerprint that some account's active device has an unrevoked key under;
+    /// any other gets `DEVICE_NOT_REGISTERED`, before the app asks for a biometric, so seed 002's app offers to
+    /// register the device. That tells whoever asks that some phone of that build is registered (seed 002's
+    /// fingerprints are a hash of the model and system, neither secret nor unique), never which account; the
+    /// challenge route's budget per client address caps how many fingerprints one client can try.
     public func startSignIn(fingerprint: String) async throws -> DeviceChallenge {
-        let pending = PendingDeviceSignIn(
-            challenge: OpaqueToken.generate(),
-            fingerprintHash: OpaqueToken.hash(try Self.validFingerprint(fingerprint)))
+        let fingerprintHash = OpaqueToken.hash(try Self.validFingerprint(fingerprint))
+        guard try await repository.hasSignInKey(fingerprintHash: fingerprintHash) else {
+            throw HaleError.noDeviceUnderFingerprint
+        }
+        let pending = PendingDeviceSignIn(challenge: OpaqueToken.generate(), fingerprintHash: fingerprintHash)
         let issued = try await challenges.issue(
             kind: Self.signInKind, binding: .none, lifetime: Self.signInLifetime,
             context: try ChallengeContext.encode(pending))

@@ -45,6 +45,8 @@ protocol DeviceRepository: Sendable {
     func activeKeyCount(of account: AccountID) async throws -> Int
     /// The keys of the account's devices, oldest first.
     func keys(of account: AccountID) async throws -> [DeviceKeyRecord]
+    /// Whether some active device with this fingerprint has an unrevoked key, whoever's it is.
+    func hasSignInKey(fingerprintHash: String) async throws -> Bool
     /// Unrevoked keys on active devices with this fingerprint, of `keys`, that are not locked out for `network` at
     /// `date`; at most `limit`.
     func signInCandidates(fingerprintHash: String, keys: SignInKeys, network: String, at date: Date, limit: Int)

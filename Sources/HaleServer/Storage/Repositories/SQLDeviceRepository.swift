@@ -94,6 +94,19 @@ struct SQLDeviceRepository: DeviceRepository {
             .orderBy("created_at").all(decoding: DeviceKeyRecord.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
+    func hasSignInKey(fingerprintHash: String) async throws -> Bool {
+        try await database.sql.select().column(SQLLiteral.numeric("1"))
+            .from("devices")
+            .join(
+                "device_keys", on: SQLColumn("device_id", table: "device_keys"), .equal,
+                SQLColumn("id", table: "devices")
+            )
+            .where(SQLColumn("fingerprint_hash", table: "devices"), .equal, SQLBind(fingerprintHash))
+            .where(SQLColumn("deactivated_at", table: "devices"), .is, SQLLiteral.null)
+            .where(SQLColumn("revoked_at", table: "device_keys"), .is, SQLLiteral.null)
+            .limit(1).first() != nil
+    }
+
     func signInCandidates(fingerprintHash: String, keys: SignInKeys, network: String, at date: Date, limit: Int)
         async throws -> [SignInCandidate]
     {
