@@ -28,7 +28,7 @@ struct HealthConnectionHTTPTests {
             #expect(connected.status == .created, "\(connected.body.string)")
             let connection = try connected.json()["connection"] as? [String: Any] ?? [:]
             #expect(connection["provider"] as? String == "healthkit")
-            #expect(connection["permissionsGranted"] as? [String] == ["steps", "active_minutes", "calories"])
+            #expect(connection["permissionsGranted"] as? [String] == ["steps", "activeMinutes", "calories"], "as sent")
             #expect(connection["isActive"] as? Bool == true)
             #expect(connection["connectedAt"] as? String == "2025-02-01T08:53:20.000Z")
             #expect(connection.keys.contains("lastSyncAt") && connection.keys.contains("disconnectedAt"))

@@ -56,9 +56,4 @@ extension HealthData {
             attestation: attestation, keyID: keyID, nonce: nonce, account: account, device: device, logger: logger)
     }
 
-    /// Remembers a valid `X-Timezone` as the account's zone, for requests that send none.
-    func rememberTimeZone(_ name: String, of account: AccountID) async throws {
-        guard let zone = Self.ianaZone(name) else { return }
-        try await repository.setTimeZone(zone.identifier, of: account)
-    }
 }

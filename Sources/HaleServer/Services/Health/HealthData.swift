@@ -96,16 +96,20 @@ public struct HealthData: Sendable {
         return days
     }
 
-    /// The time zone of the account's days: the request's `X-Timezone` (an IANA name) if sent, else the one stored
-    /// for the account, else UTC.
+    /// The time zone of the account's days: the request's `X-Timezone` (an IANA name) if sent, which is then stored
+    /// as the account's; else the one stored, the last any client of the account sent; else UTC.
     public func timeZone(of account: AccountID, header: String?) async throws -> TimeZone {
+        let stored = try await repository.timeZone(of: account)
         if let header {
             guard let zone = Self.ianaZone(header) else {
                 throw HaleError.invalidRequest("X-Timezone must be an IANA time zone such as Europe/Berlin")
             }
+            // The zone any client of the account sent last is the account's: seed 000's iOS app sends instants in
+            // UTC and no zone, and its days are then the person's, as another client or the page last said.
+            if stored != zone.identifier { try await repository.setTimeZone(zone.identifier, of: account) }
             return zone
         }
-        return try await repository.timeZone(of: account).flatMap(Self.ianaZone) ?? TimeZone(identifier: "UTC")!
+        return stored.flatMap(Self.ianaZone) ?? TimeZone(identifier: "UTC")!
     }
 
     static func ianaZone(_ name: String) -> TimeZone? {

@@ -12,9 +12,23 @@ public struct HealthConnections: Sendable {
         -> HealthConnection
     {
         let provider = try Self.provider(provider)
-        let permissions = try HealthSampleType.list(permissions)
-        try await consents.grant(permissions, from: provider.platform, to: account)
-        return try await repository.connect(account, to: provider, permissions: permissions, at: clock.now())
+        let permissions = try HealthSampleType.namedList(permissions)
+        try await consents.grant(permissions.map(\.type), from: provider.platform, to: account)
+        return try await repository.connect(
+            account, to: provider, permissions: permissions.map(\.name), at: clock.now())
+    }
+
+    /// Refuses a sync through a provider the account disconnected (seed 004: "no more syncs") until it connects
+    /// again. A provider never connected syncs as before: connecting is seed 004's step, not every client's. An
+    /// unknown provider passes, for the sync to refuse with its own message.
+    public func requireNotDisconnected(_ provider: String?, account: AccountID) async throws {
+        guard let provider = provider.flatMap(HealthProvider.init(parsing:)),
+            let connection = try await repository.connections(of: account).first(where: { $0.provider == provider }),
+            !connection.isActive
+        else { return }
+        throw HaleError(
+            .providerDisconnected, status: 409,
+            message: "\(provider.rawValue) was disconnected: connect it again to sync its health data.")
     }
 
     /// Disconnects the account's active connection to `provider`; a 404 when there is none.
@@ -38,4 +52,9 @@ public struct HealthConnections: Sendable {
         }
         return provider
     }
+}
+
+extension HaleError.Code {
+    /// The account disconnected the provider a sync names; connecting it again lets syncs through (409).
+    public static let providerDisconnected = Self(rawValue: "PROVIDER_DISCONNECTED")
 }

@@ -96,7 +96,8 @@ public struct HealthConsents: Sendable {
     }
 
     /// Throws `CONSENT_REQUIRED`, naming the first kind in name order, unless the account consents to every one of
-    /// `permissions` from `platform`. The grants are read once.
+    /// `permissions` from `platform`. The grants are read once. The message starts "No health permissions", the words
+    /// seed 004's app matches to send the person to Settings.
     public func require(_ permissions: Set<HealthSampleType>, from platform: HealthPlatform, of account: AccountID)
         async throws
     {
@@ -107,7 +108,8 @@ public struct HealthConsents: Sendable {
         if let missing = permissions.subtracting(granted).min(by: { $0.rawValue < $1.rawValue }) {
             throw HaleError(
                 .consentRequired, status: 403,
-                message: "No consent to \(missing.rawValue) data from \(platform.rawValue); grant it first.")
+                message:
+                    "No health permissions for \(missing.rawValue) data from \(platform.rawValue); grant them first.")
         }
     }
 

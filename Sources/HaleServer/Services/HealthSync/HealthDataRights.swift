@@ -43,7 +43,7 @@ public struct HealthDataRights: Sendable {
             connections: try await connections.list(of: account),
             dailyTotals: try await samples.allRollups(of: account),
             attestedDailyTotals: try await attested.allDailyTotals(of: account),
-            syncLogs: try await samples.logs(of: account, limit: 100_000))
+            syncLogs: try await samples.logs(of: account, limit: 100_000, status: nil))
     }
 
     /// The account's samples after `cursor`, in order of start and id.

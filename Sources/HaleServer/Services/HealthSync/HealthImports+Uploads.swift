@@ -12,7 +12,8 @@ extension HealthImports {
         guard try await consents.current(of: account).contains(where: { $0.platform == .apple }) else {
             throw HaleError(
                 .consentRequired, status: 403,
-                message: "No consent to any kind of data from apple; grant it before importing an export.")
+                message: "No health permissions for any kind of data from apple; grant them before importing an export."
+            )
         }
         if let declaredBytes, declaredBytes > maximumBytes { throw tooLarge }
         try requireFreeSpace(for: max(0, declaredBytes ?? 0))

@@ -5,16 +5,29 @@ extension HealthSampleType {
     /// The kinds a request names (raw values, seed 004's `activeMinutes`, HealthKit and Health Connect names), each
     /// once, in order of first mention; a 400 for none or an unknown one.
     static func list(_ names: [String]?) throws -> [HealthSampleType] {
+        try namedList(names).map(\.type)
+    }
+
+    /// `list(_:)` with each kind's name as the request spelled it first, to answer in the client's own words.
+    static func namedList(_ names: [String]?) throws -> [(name: String, type: HealthSampleType)] {
         guard let names, !names.isEmpty else {
             throw HaleError.invalidRequest("permissions must be a non-empty list of: \(Self.names)")
         }
-        var permissions: [HealthSampleType] = []
+        var permissions: [(name: String, type: HealthSampleType)] = []
         for name in names {
             guard let permission = HealthSampleType(parsing: name) else {
                 throw HaleError.invalidRequest("Unknown permission; permissions are: \(Self.names)")
             }
-            if !permissions.contains(permission) { permissions.append(permission) }
+            if !permissions.contains(where: { $0.type == permission }) { permissions.append((name, permission)) }
         }
         return permissions
+    }
+
+    /// The unit of a sample that names none (seed 004's samples may leave it out): the canonical unit of the type it
+    /// names, but minutes for active minutes, as its name says and HealthKit's exercise time is counted. An unknown
+    /// type gets none, and is refused for its type.
+    static func impliedUnit(ofTypeNamed name: String) -> String {
+        guard let type = HealthSampleType(parsing: name) else { return "" }
+        return type == .activeMinutes ? HealthUnit.minutes.rawValue : type.canonicalUnit.rawValue
     }
 }

@@ -108,10 +108,17 @@ public struct HealthSync: Sendable {
     }
 
     /// The account's most recent sync logs, newest first.
-    public func logs(of account: AccountID, limit: Int?) async throws -> [HealthSyncLog] {
+    public func logs(of account: AccountID, limit: Int?, status: String? = nil) async throws -> [HealthSyncLog] {
         let limit = limit ?? 20
         guard (1...100).contains(limit) else { throw HaleError.invalidRequest("limit must be 1 to 100") }
-        return try await repository.logs(of: account, limit: limit)
+        var wanted: HealthSyncLog.Status?
+        if let status {
+            guard let parsed = HealthSyncLog.Status(rawValue: status) else {
+                throw HaleError.invalidRequest("status must be one of: in_progress, completed, partial, failed")
+            }
+            wanted = parsed
+        }
+        return try await repository.logs(of: account, limit: limit, status: wanted)
     }
 
     private func requireConsent(for samples: [Prepared], from provider: HealthProvider, of account: AccountID)

@@ -10,6 +10,9 @@ public struct HealthConnection: Sendable, Equatable {
     public let provider: HealthProvider
     /// What the person granted when connecting.
     public let permissionsGranted: [HealthSampleType]
+    /// The same, each named as the app sent it (seed 004's `activeMinutes`, a HealthKit identifier, ...), so the
+    /// app reads back what it wrote.
+    public let permissionNames: [String]
     /// When it was last connected.
     public let connectedAt: Date
     /// When data last synced through it.

@@ -56,7 +56,7 @@ protocol HealthSampleRepository: Sendable {
     /// The log of the account's batch with this id.
     func log(of account: AccountID, batch: String) async throws -> HealthSyncLog?
     /// The account's most recent logs, newest first.
-    func logs(of account: AccountID, limit: Int) async throws -> [HealthSyncLog]
+    func logs(of account: AccountID, limit: Int, status: HealthSyncLog.Status?) async throws -> [HealthSyncLog]
     /// Records a sync through the account's connection to `provider`, if it has one.
     func markSynced(_ account: AccountID, provider: String, at date: Date) async throws
     /// Deletes up to `limit` samples of any account that ended before `date`; returns how many. Rows another

@@ -1,7 +1,8 @@
 import Foundation
 import SQLKit
 
-/// `HealthConnectionRepository` on SQL. Permissions are kept as comma-separated names, portable to SQLite.
+/// `HealthConnectionRepository` on SQL. Permissions are kept as comma-separated names, portable to SQLite, as the
+/// app sent them (rows from before that hold the raw values, which parse the same).
 struct SQLHealthConnectionRepository: HealthConnectionRepository {
     let database: HaleDatabase
 
@@ -17,19 +18,20 @@ struct SQLHealthConnectionRepository: HealthConnectionRepository {
 
         var connection: HealthConnection? {
             guard let provider = HealthProvider(rawValue: provider) else { return nil }
+            let named = permissionsGranted.split(separator: ",").compactMap { name in
+                HealthSampleType(parsing: String(name)).map { (name: String(name), type: $0) }
+            }
             return HealthConnection(
-                id: id, accountId: accountId, provider: provider,
-                permissionsGranted: permissionsGranted.split(separator: ",").compactMap {
-                    HealthSampleType(rawValue: String($0))
-                },
-                connectedAt: connectedAt, lastSyncAt: lastSyncAt, isActive: isActive, disconnectedAt: disconnectedAt)
+                id: id, accountId: accountId, provider: provider, permissionsGranted: named.map(\.type),
+                permissionNames: named.map(\.name), connectedAt: connectedAt, lastSyncAt: lastSyncAt,
+                isActive: isActive, disconnectedAt: disconnectedAt)
         }
     }
 
-    func connect(
-        _ account: AccountID, to provider: HealthProvider, permissions: [HealthSampleType], at date: Date
-    ) async throws -> HealthConnection {
-        let names = permissions.map(\.rawValue).joined(separator: ",")
+    func connect(_ account: AccountID, to provider: HealthProvider, permissions: [String], at date: Date)
+        async throws -> HealthConnection
+    {
+        let names = permissions.joined(separator: ",")
         try await database.sql.raw(
             """
             INSERT INTO health_connections

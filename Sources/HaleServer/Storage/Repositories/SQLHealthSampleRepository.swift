@@ -235,9 +235,10 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
             .first(decoding: HealthSyncLog.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
-    func logs(of account: AccountID, limit: Int) async throws -> [HealthSyncLog] {
-        try await database.sql.select().column("*").from("health_sync_logs").where("account_id", .equal, account)
-            .orderBy("started_at", .descending).limit(limit)
+    func logs(of account: AccountID, limit: Int, status: HealthSyncLog.Status?) async throws -> [HealthSyncLog] {
+        let query = database.sql.select().column("*").from("health_sync_logs").where("account_id", .equal, account)
+        if let status { query.where("status", .equal, status.rawValue) }
+        return try await query.orderBy("started_at", .descending).limit(limit)
             .all(decoding: HealthSyncLog.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 

@@ -31,11 +31,10 @@ struct HealthRoutes: RouteCollection {
         let submission = try HealthSubmissionBody.read(try Self.json(of: request))
         let identity = try request.account
         let health = request.hale.health
-        let zone = request.headers.first(name: "X-Timezone")
-        let timeZone = try await health.timeZone(of: identity.accountId, header: zone)
+        let timeZone = try await health.timeZone(
+            of: identity.accountId, header: request.headers.first(name: "X-Timezone"))
         let (stored, replaced) = try await health.submit(
             submission, account: identity.accountId, device: identity.deviceId, in: timeZone, logger: request.logger)
-        if let zone { try await health.rememberTimeZone(zone, of: identity.accountId) }
         return Response.json(HealthSubmissionResponse(stored, replaced: replaced), status: .created)
     }
 

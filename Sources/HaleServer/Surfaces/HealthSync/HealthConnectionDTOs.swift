@@ -20,7 +20,7 @@ struct HealthConnectionResponse: Content {
     init(_ connection: HealthConnection) {
         id = connection.id.uuidString.lowercased()
         provider = connection.provider.rawValue
-        permissionsGranted = connection.permissionsGranted.map(\.rawValue)
+        permissionsGranted = connection.permissionNames
         connectedAt = ISO8601.string(connection.connectedAt)
         lastSyncAt = connection.lastSyncAt.map(ISO8601.string)
         isActive = connection.isActive

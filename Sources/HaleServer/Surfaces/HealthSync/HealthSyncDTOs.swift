@@ -15,7 +15,8 @@ struct SyncRequest: StrictRequestBody {
         let id: String?
         let type: String
         let value: Double
-        let unit: String
+        /// Optional: without it, the unit its type implies (`HealthSampleType.impliedUnit`).
+        let unit: String?
         let startDate: String
         let endDate: String
         let timeZoneOffset: String?
@@ -28,7 +29,8 @@ struct SyncRequest: StrictRequestBody {
 
         var batchSample: HealthSyncBatch.Sample {
             HealthSyncBatch.Sample(
-                id: id, type: type, value: value, unit: unit, startDate: startDate, endDate: endDate,
+                id: id, type: type, value: value, unit: unit ?? HealthSampleType.impliedUnit(ofTypeNamed: type),
+                startDate: startDate, endDate: endDate,
                 timeZoneOffset: timeZoneOffset, sourceBundle: sourceBundle, deviceModel: deviceModel,
                 deviceType: deviceType, userEntered: userEntered ?? false, version: version, lastModified: lastModified)
         }
@@ -106,17 +108,30 @@ struct RejectionResponse: Content {
     let message: String
 }
 
-/// The answer to a sync.
+/// The answer to a sync: its log, and the log's counters again at the top, where seed 004's `useHealthSync`
+/// reads `result.recordsInserted`.
 struct SyncResponse: Content {
     var success = true
     let syncLog: SyncLogResponse
     let rejected: [RejectionResponse]
     let replayed: Bool
+    let recordsProcessed: Int
+    let recordsInserted: Int
+    let recordsUpdated: Int
+    let recordsDeduplicated: Int
+    let recordsDeleted: Int
+    let recordsRejected: Int
 
     init(_ result: HealthSyncResult) {
         syncLog = SyncLogResponse(result.log)
         rejected = result.rejected.map { RejectionResponse(index: $0.index, code: $0.code, message: $0.message) }
         replayed = result.replayed
+        recordsProcessed = result.log.recordsProcessed
+        recordsInserted = result.log.recordsInserted
+        recordsUpdated = result.log.recordsUpdated
+        recordsDeduplicated = result.log.recordsDeduplicated
+        recordsDeleted = result.log.recordsDeleted
+        recordsRejected = result.log.recordsRejected
     }
 }
 

@@ -15,6 +15,7 @@ struct HealthSyncRoutes: RouteCollection {
     func sync(_ request: Request) async throws -> SyncResponse {
         let account = try await attested(request)
         let body = try request.decodeStrict(SyncRequest.self)
+        try await request.hale.healthConnections.requireNotDisconnected(body.provider, account: account)
         let result = try await request.hale.healthSync.sync(
             body.batch, account: account, zone: try await zone(of: request, account: account))
         return SyncResponse(result)
@@ -22,7 +23,9 @@ struct HealthSyncRoutes: RouteCollection {
 
     func logs(_ request: Request) async throws -> SyncLogsResponse {
         let limit = try request.query.get(Int?.self, at: "limit")
-        let logs = try await request.hale.healthSync.logs(of: try request.account.accountId, limit: limit)
+        let status = try request.query.get(String?.self, at: "status")
+        let logs = try await request.hale.healthSync.logs(
+            of: try request.account.accountId, limit: limit, status: status)
         return SyncLogsResponse(syncLogs: logs.map(SyncLogResponse.init))
     }
 
