@@ -5,7 +5,7 @@ import Synchronization
 import Vapor
 import _CryptoExtras
 
-/// Google, Apple and Facebook on loopback, for tests: their JWK Sets and Facebook's Graph API, serving a test RSA
+/// Google, Apple and Facebook on loopback, for tests: their JWK Sets, Google's token info and Facebook's Graph API, serving a test RSA
 /// key, minting tokens signed with it, and counting what it is asked.
 public final class FakeSocialProvider: Sendable {
     /// The settings that point Hale at this provider, for `withHale(settings:)`.
@@ -36,6 +36,7 @@ public final class FakeSocialProvider: Sendable {
     struct State {
         var requests: [String: Int] = [:]
         var facebookUsers: [String: FacebookUser] = [:]
+        var googleUsers: [String: GoogleUser] = [:]
         var appleCodes: [String: String] = [:]
         var appleRefreshTokens: [String: String] = [:]
         var revokedAppleTokens: [String] = []
@@ -81,6 +82,8 @@ public final class FakeSocialProvider: Sendable {
         settings = [
             "socialSignIn.google.clientIds": Self.googleClientID,
             "socialSignIn.google.keySetUrl": "\(baseURL)/google/certs",
+            "socialSignIn.google.tokenInfoUrl": "\(baseURL)/google/tokeninfo",
+            "socialSignIn.google.userInfoUrl": "\(baseURL)/google/userinfo",
             "socialSignIn.apple.audiences": Self.appleAudience,
             "socialSignIn.apple.keySetUrl": "\(baseURL)/apple/keys",
             "socialSignIn.facebook.appId": Self.facebookAppID,
@@ -99,6 +102,7 @@ public final class FakeSocialProvider: Sendable {
         app.logger.logLevel = .error
         routes()
         appleRoutes()
+        googleAccessTokenRoutes()
     }
 
     /// Stops the provider.
@@ -334,11 +338,11 @@ public final class FakeSocialProvider: Sendable {
         bytes(segment).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
     }
 
-    private func count(_ request: Request) {
+    func count(_ request: Request) {
         state.withLock { $0.requests[request.url.path, default: 0] += 1 }
     }
 
-    private static func json(_ object: [String: Any], status: HTTPResponseStatus = .ok) -> Response {
+    static func json(_ object: [String: Any], status: HTTPResponseStatus = .ok) -> Response {
         let data = (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
         let response = Response(status: status, body: .init(data: data))
         response.headers.contentType = .json

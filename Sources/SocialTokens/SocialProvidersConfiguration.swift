@@ -7,6 +7,10 @@ public struct SocialProvidersConfiguration: Sendable {
     public var googleClientIDs: [String]
     /// Google's JWK Set.
     public var googleKeySetURL: String = "https://www.googleapis.com/oauth2/v3/certs"
+    /// Google's token info endpoint, which says whom an OAuth access token was issued to and until when.
+    public var googleTokenInfoURL: String = "https://oauth2.googleapis.com/tokeninfo"
+    /// Google's user info endpoint, which gives an access token's profile.
+    public var googleUserInfoURL: String = "https://www.googleapis.com/oauth2/v3/userinfo"
     /// Apple bundle ids and service ids that an identity token's `aud` must be one of. Empty: Apple is not configured.
     public var appleAudiences: [String]
     /// Apple's JWK Set.

@@ -48,6 +48,17 @@ extension SocialTokenError {
         .providerUnavailable("Graph API answered HTTP \(status)")
     }
 
+    // Google's token info and user info, for access tokens.
+    static let googleRejected = SocialTokenError.invalidToken("Google rejected the access token")
+    static let googleTokenForAnotherClient = SocialTokenError.invalidToken("access token for another client")
+    static let googleUnreachable = SocialTokenError.providerUnavailable("Google token info unreachable")
+    static let googleMalformed = SocialTokenError.providerUnavailable("Google token info answer malformed")
+
+    /// Google's token info or user info answered with a server error.
+    static func googleStatus(_ status: Int) -> SocialTokenError {
+        .providerUnavailable("Google token info answered HTTP \(status)")
+    }
+
     // Key sets.
     static let keySetUnreachable = SocialTokenError.providerUnavailable("key set unreachable")
     static let keySetMalformed = SocialTokenError.providerUnavailable("key set malformed")

@@ -24,18 +24,20 @@ public actor SocialTokenVerifier {
 
     /// Verifies `token` from `provider` and returns the identity it vouches for.
     ///
-    /// - `google`: an ID token. `apple`: an identity token. `facebook`: a compact JWS (three dot-separated parts) is
+    /// - `google`: an ID token, or an OAuth access token (anything not shaped as a compact JWS), checked with Google's
+    ///   token info and user info. `apple`: an identity token. `facebook`: a compact JWS (three dot-separated parts) is
     ///   an iOS Limited Login token; anything else is a user access token, checked through the Graph API. `firebase`: a
     ///   Firebase ID token of the configured project.
     /// - `nonce`: what the client sent alongside the token, if anything. When given, the token must carry it (Apple
-    ///   and Google: raw or as its lowercase SHA-256 hex; Facebook Limited Login: raw). Facebook access tokens carry
-    ///   no nonce, so it is not used for them. Nil: no nonce is checked.
+    ///   and Google: raw or as its lowercase SHA-256 hex; Facebook Limited Login: raw). Access tokens carry no
+    ///   nonce, so it is not used for them. Nil: no nonce is checked.
     public func verify(provider: SocialProvider, token: String, nonce: String?) async throws(SocialTokenError)
         -> VerifiedIdentity
     {
         switch provider {
         case .google:
             guard !configuration.googleClientIDs.isEmpty else { throw .notConfigured(.google) }
+            guard CompactJWS.hasCompactShape(token) else { return try await verifyGoogleAccessToken(token) }
             let claims = try await verifiedClaims(token, policy: .google(configuration), nonce: nonce)
             // Google's SDKs send email_verified whenever they send an email; a token with one and not the other is
             // not one they made.

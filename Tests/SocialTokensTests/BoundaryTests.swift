@@ -62,7 +62,7 @@ struct BoundaryTests {
     func longestToken() async {
         let fixture = await Fixture()
         let token = String(repeating: "a", count: CompactJWS.maximumLength)
-        await fixture.expect(.invalidToken("not a compact JWS"), provider: .google, token: token)
+        await fixture.expect(.invalidToken("not a compact JWS"), provider: .apple, token: token)
     }
 
     @Test("Base64url of a length no encoding has")

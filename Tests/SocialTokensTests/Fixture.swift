@@ -11,6 +11,8 @@ struct Fixture {
     /// A secret with characters that must be percent-encoded in a query.
     static let facebookAppSecret = "s3cr3t+/&="
     static let googleKeys = "https://keys.test/google"
+    static let googleTokenInfo = "https://google.test/tokeninfo"
+    static let googleUserInfo = "https://google.test/userinfo"
     static let appleKeys = "https://keys.test/apple"
     static let facebookKeys = "https://keys.test/facebook"
     static let graph = "https://graph.test"
@@ -34,6 +36,8 @@ struct Fixture {
             appleAudiences: [Self.appleBundleID, "app.hale.web"], facebookAppID: Self.facebookAppID,
             facebookAppSecret: Self.facebookAppSecret)
         configuration.googleKeySetURL = Self.googleKeys
+        configuration.googleTokenInfoURL = Self.googleTokenInfo
+        configuration.googleUserInfoURL = Self.googleUserInfo
         configuration.appleKeySetURL = Self.appleKeys
         configuration.facebookKeySetURL = Self.facebookKeys
         configuration.facebookGraphURL = Self.graph + "/"
@@ -107,6 +111,24 @@ struct Fixture {
             "exp": time(3590), "email": "ada@example.com", "email_verified": true,
             "firebase": ["identities": ["email": ["ada@example.com"]], "sign_in_provider": "password"],
         ]
+    }
+
+    /// Makes Google's token info vouch for an access token issued to the iOS client that expires in an hour
+    /// (`info` changes its members; a nil value removes one), and its user info answer `profile`.
+    func serveGoogle(
+        info: [String: Any?] = [:],
+        profile: [String: Any] = [
+            "sub": "110169484474386276334", "name": "Ada Lovelace", "email": "ada@gmail.com", "email_verified": true,
+        ]
+    ) async {
+        var members: [String: Any] = [
+            "azp": Self.googleClientID, "aud": Self.googleClientID, "sub": "110169484474386276334",
+            "scope": "openid email profile", "exp": String(Int(time(3600))), "expires_in": "3599",
+            "email": "ada@gmail.com", "email_verified": "true", "access_type": "online",
+        ]
+        for (key, value) in info { members[key] = value }
+        await provider.answer(Self.googleTokenInfo, json: members)
+        await provider.answer(Self.googleUserInfo, json: profile)
     }
 
     /// Makes the Graph API vouch for a user access token of this app that expires in an hour.

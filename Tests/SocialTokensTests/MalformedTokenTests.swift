@@ -29,7 +29,10 @@ struct MalformedTokenTests {
         ])
     func malformed(token: String, reason: String) async {
         let fixture = await Fixture()
-        await fixture.expect(.invalidToken(reason), provider: .google, token: token)
+        // Google takes anything not shaped as a JWS as an OAuth access token, asked of its token info.
+        if reason != "not a compact JWS" {
+            await fixture.expect(.invalidToken(reason), provider: .google, token: token)
+        }
         await fixture.expect(.invalidToken(reason), provider: .apple, token: token)
         await fixture.expect(.invalidToken(reason), provider: .firebase, token: token)
         #expect(await fixture.provider.requests.isEmpty)

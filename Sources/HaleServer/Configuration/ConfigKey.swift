@@ -221,6 +221,14 @@ extension ConfigKey {
             path: "socialSignIn.google.keySetUrl", kind: .string,
             defaultValue: "https://www.googleapis.com/oauth2/v3/certs", summary: "Google's JWK Set."),
         ConfigKey(
+            path: "socialSignIn.google.tokenInfoUrl", kind: .string,
+            defaultValue: "https://oauth2.googleapis.com/tokeninfo",
+            summary: "Google's token info, which checks a Google OAuth access token's client and expiry."),
+        ConfigKey(
+            path: "socialSignIn.google.userInfoUrl", kind: .string,
+            defaultValue: "https://www.googleapis.com/oauth2/v3/userinfo",
+            summary: "Google's user info, which gives an access token's profile."),
+        ConfigKey(
             path: "socialSignIn.apple.audiences", kind: .list, defaultValue: "",
             summary: "Bundle ids and services ids: an Apple identity token's aud must be one. Empty: Apple is off."),
         ConfigKey(

@@ -91,6 +91,10 @@ public struct HaleConfiguration: Sendable {
         public var googleClientIDs: [String]
         /// Google's JWK Set URL.
         public var googleKeySetURL: String
+        /// Google's token info URL, for access tokens.
+        public var googleTokenInfoURL: String
+        /// Google's user info URL, for access tokens.
+        public var googleUserInfoURL: String
         /// Apple's accepted audiences.
         public var appleAudiences: [String]
         /// Apple's JWK Set URL.
@@ -303,6 +307,8 @@ public struct HaleConfiguration: Sendable {
             clockSkew: try values.duration("socialSignIn.clockSkew"),
             googleClientIDs: try values.list("socialSignIn.google.clientIds"),
             googleKeySetURL: try values.string("socialSignIn.google.keySetUrl"),
+            googleTokenInfoURL: try values.string("socialSignIn.google.tokenInfoUrl"),
+            googleUserInfoURL: try values.string("socialSignIn.google.userInfoUrl"),
             appleAudiences: try values.list("socialSignIn.apple.audiences"),
             appleKeySetURL: try values.string("socialSignIn.apple.keySetUrl"),
             appleKey: try Self.appleKey(values),
@@ -535,6 +541,8 @@ extension HaleConfiguration.SocialSignIn {
     func validate() throws {
         let endpoints = [
             ("socialSignIn.google.keySetUrl", googleKeySetURL), ("socialSignIn.apple.keySetUrl", appleKeySetURL),
+            ("socialSignIn.google.tokenInfoUrl", googleTokenInfoURL),
+            ("socialSignIn.google.userInfoUrl", googleUserInfoURL),
             ("socialSignIn.facebook.graphUrl", facebookGraphURL),
             ("socialSignIn.facebook.keySetUrl", facebookKeySetURL), ("socialSignIn.apple.tokenUrl", appleTokenURL),
             ("socialSignIn.apple.revokeUrl", appleRevokeURL),

@@ -128,6 +128,38 @@ struct SocialSignInHTTPTests {
         }
     }
 
+    @Test(
+        "a Google OAuth access token, as the seed's field table describes oauthToken, is checked with token info",
+        arguments: TestDatabase.available)
+    func googleAccessToken(database: TestDatabase) async throws {
+        try await Self.withProvider(on: database) { app, provider in
+            provider.addGoogleAccessToken("ya29.a0AfB_access", .init(subject: "g-access-1", email: "ana@example.com"))
+            let token = try Self.token(
+                of: try await Self.login(app, Self.document(provider: "google", token: "ya29.a0AfB_access")))
+            let account = try await Self.account(app, bearer: token)
+            #expect(account.role == "client")
+            #expect(provider.requestCount("/google/tokeninfo") == 1 && provider.requestCount("/google/userinfo") == 1)
+            // The same Google account signing in later with an ID token is the same identity.
+            let idToken = try provider.googleIDToken(subject: "g-access-1", email: "ana@example.com")
+            let again = try Self.token(of: try await Self.login(app, Self.document(provider: "google", token: idToken)))
+            #expect(try await Self.account(app, bearer: again).id == account.id)
+        }
+    }
+
+    @Test("a Google access token Google does not know, or issued to another app, is refused")
+    func googleAccessTokenRefused() async throws {
+        try await Self.withProvider { app, provider in
+            var foreign = FakeSocialProvider.GoogleUser(subject: "g-2", email: nil)
+            foreign.clientID = "someone-else.apps.googleusercontent.com"
+            provider.addGoogleAccessToken("ya29.foreign", foreign)
+            for token in ["ya29.unknown", "ya29.foreign"] {
+                let response = try await Self.login(app, Self.document(provider: "google", token: token))
+                _ = try Self.errors(of: response, .unauthorized, indicator: "OAUTH_INVALID_TOKEN")
+            }
+            #expect(provider.requestCount("/google/userinfo") == 0)
+        }
+    }
+
     @Test("an iOS Facebook Limited Login token is checked against Facebook's key set and the nonce")
     func facebookLimitedLogin() async throws {
         try await Self.withProvider { app, provider in

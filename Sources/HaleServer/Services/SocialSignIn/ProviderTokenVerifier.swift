@@ -16,6 +16,8 @@ struct ProviderTokenVerifier: SocialIdentityVerifier {
             facebookAppID: settings.facebookAppID.isEmpty ? nil : settings.facebookAppID,
             facebookAppSecret: settings.facebookAppSecret.isEmpty ? nil : settings.facebookAppSecret)
         configuration.googleKeySetURL = settings.googleKeySetURL
+        configuration.googleTokenInfoURL = settings.googleTokenInfoURL
+        configuration.googleUserInfoURL = settings.googleUserInfoURL
         configuration.appleKeySetURL = settings.appleKeySetURL
         configuration.facebookGraphURL = settings.facebookGraphURL
         configuration.facebookGraphVersion = settings.facebookGraphVersion
