@@ -232,6 +232,14 @@ struct HaleClientSurfaceTests {
             #expect(created?.map { $0["id"] as? String } == [challenge.id], "the whole account's export")
             #expect((whole?["health"] as? [String: Any])?["samples"] != nil)
             try await client.deleteAllHealthData()
+            // Disconnected, HealthKit takes no sync until the app connects it again (seed 004).
+            do {
+                _ = try await client.sync(provider: "healthkit", samples: [samples[1]])
+                Issue.record("a sync went through a disconnected provider")
+            } catch HaleClientError.server(let status, _, _) {
+                #expect(status == 409)
+            }
+            _ = try await client.connectHealth(provider: "healthkit", permissions: ["steps"])
             // A bad sample is refused per sample, not as a failed request.
             var bad = samples[1]
             bad.unit = "parsecs"

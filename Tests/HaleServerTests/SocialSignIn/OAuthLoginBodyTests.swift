@@ -114,6 +114,23 @@ struct OAuthLoginBodyTests {
             ) == ["/meta", "/data/attributes/isAdmin"])
     }
 
+    @Test(
+        "a cleaner's idCard or avatar, in any form, is refused by name with what to do instead",
+        arguments: [
+            ("idCard", #""data:image/jpeg;base64,/9j/4AAQSkZJRg==""#), ("avatar", #""https://example.com/a.png""#),
+            ("avatar", #"{"uri": "file:///tmp/a.png"}"#),
+        ])
+    func cleanerFiles(member: String, json: String) throws {
+        do {
+            _ = try Self.read(Self.cleaner(member, json))
+            Issue.record("a cleaner file was accepted")
+        } catch let error as HaleError {
+            #expect(error.status == 422)
+            #expect(error.fieldErrors.map(\.pointer) == ["/data/attributes/additionalData/\(member)"])
+            #expect(error.fieldErrors.first?.message.contains("Hale does not take") == true)
+        }
+    }
+
     @Test("a client may not send cleaner data")
     func clientWithCleanerData() {
         #expect(

@@ -17,6 +17,12 @@ enum OAuthLoginBody {
         "phone", "availableDays", "timeSlots", "maxHoursPerWeek", "acceptsUrgentOffers", "yearsOfExperience",
         "hasCleaningSupplies", "comfortableWithPets", "serviceRadius", "agreedToTerms",
     ]
+    /// The guide's optional cleaner files. Hale keeps no identity documents or pictures, and a sign-in body that
+    /// anyone may send is read whole into memory, so they are refused by name, with what to do instead.
+    static let cleanerFiles: Set<String> = ["idCard", "avatar"]
+    static let cleanerFileRefusal =
+        "is a file, which Hale does not take: it keeps no identity documents or pictures. Sign in without it, "
+        + "then upload the file to the app's own storage."
     static let providers = ["google", "apple", "facebook"]
     /// Provider tokens are JWTs or opaque access tokens of a few hundred bytes to a few kilobytes.
     static let maxTokenLength = 16_384
@@ -77,7 +83,10 @@ enum OAuthLoginBody {
             return nil
         }
         guard let fields = reader.object(value, at: pointer) else { return nil }
-        reader.rejectUnknownMembers(of: fields, at: pointer, known: cleanerFields)
+        for name in cleanerFiles.sorted() where fields[name] != nil {
+            reader.fail("\(pointer)/\(name)", cleanerFileRefusal)
+        }
+        reader.rejectUnknownMembers(of: fields, at: pointer, known: cleanerFields.union(cleanerFiles))
         let phone = reader.string(fields["phone"], at: "\(pointer)/phone", maxLength: 16)
         if let phone, !CleanerProfile.isE164(phone) {
             reader.fail("\(pointer)/phone", "must be an E.164 number such as +962792002802.")
