@@ -3,6 +3,7 @@
 - `/health` and `/health/*` (seed 001): `{"statusCode": int, "message": str, "error": str}`;
 - `/api/v1/auth/oauth/*` (seed 003): JSON:API `{"errors": [{"status", "code", "title", "detail", "indicator", …}]}`
   as `application/vnd.api+json`;
+- `/rest/v1/*` (seed 004's Supabase calls): PostgREST's `{"code": str, "details", "hint", "message": str}`;
 - every other route: `{"success": false, "error": {"code": str, "message": str}}`.
 
 See `Sources/HaleServer/HTTP/ErrorRenderer.swift`, `Surfaces/Health/NestErrorRenderer.swift` and
@@ -18,6 +19,8 @@ def shape_for(path):
         return "nest"
     if segments[:4] == ["api", "v1", "auth", "oauth"]:
         return "jsonapi"
+    if segments[:2] == ["rest", "v1"]:
+        return "postgrest"
     return "core"
 
 
@@ -42,7 +45,7 @@ def problems(path, response):
         body = strict_json(response.body)
     except ValueError as error:
         return found + [f"body is not JSON ({error}): {response.body[:120]!r}"]
-    check = {"nest": _nest, "jsonapi": _jsonapi, "core": _core}[shape]
+    check = {"nest": _nest, "jsonapi": _jsonapi, "postgrest": _postgrest, "core": _core}[shape]
     return found + check(body, response.status)
 
 
@@ -73,6 +76,17 @@ def _jsonapi(body, status):
         if not all(isinstance(entry[k], str) for k in required):
             found.append("status, code, title, detail and indicator must be strings")
     return found
+
+
+def _postgrest(body, status):
+    ok = (
+        isinstance(body, dict)
+        and set(body) == {"code", "details", "hint", "message"}
+        and isinstance(body["code"], str)
+        and isinstance(body["message"], str)
+        and all(body[k] is None or isinstance(body[k], str) for k in ("details", "hint"))
+    )
+    return [] if ok else [f"not PostgREST's {{code, details, hint, message}}: {json.dumps(body)[:200]}"]
 
 
 def _core(body, status):

@@ -539,4 +539,8 @@ def templates(world):
         "getFitnessChallengeLeaderboard": lambda: T(
             "getFitnessChallengeLeaderboard", "GET", "/api/v1/challenges/{challengeID}/leaderboard",
             params=challenge, token=a.token),
+        "readSupabaseTable": lambda: T(
+            "readSupabaseTable", "GET", "/rest/v1/{table}", params={"table": "health_sync_logs"},
+            query={"select": "*", "order": "started_at.desc", "limit": "5"}, token=a.token,
+            headers=[("apikey", os.environ["HALE_SUPABASE_PUBLISHABLE_KEYS"])]),
     }

@@ -50,6 +50,8 @@ case "$url" in
 esac
 export HALE_PASSKEYS_RP_ID=localhost HALE_PASSKEYS_ORIGINS="http://localhost:$port"
 export HALE_APP_ATTEST_DEVELOPMENT_MODE=true
+# The publishable key seed 004's app sends to /rest/v1 (the templates read it from here).
+export HALE_SUPABASE_PUBLISHABLE_KEYS=sb_publishable_hostile-suite-key
 # Long enough that the tokens the world made stay valid for the whole run, however slow the server gets.
 export HALE_TOKENS_ACCESS_TOKEN_LIFETIME=2h
 # The suite sends thousands of requests to every budgeted route from one address and one account: with the default

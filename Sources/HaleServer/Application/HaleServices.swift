@@ -79,6 +79,8 @@ public struct HaleServices: Sendable {
     public let adminKeys: AdminAPIKeys
     /// Confirmation requests: actions a device approves or denies with its key (seed 002).
     public let confirmations: Confirmations
+    /// Seed 004's tables, read as PostgREST reads them, within one account's rows.
+    let supabaseTables: SQLPostgRESTReader
     /// Delivery of confirmation answers to the app backend's webhook; nil when none is configured.
     public let confirmationWebhooks: ConfirmationWebhooks?
     /// Delivery of the push outbox through APNs and FCM.
@@ -226,6 +228,7 @@ public struct HaleServices: Sendable {
             verifier: providerTokens, repository: SQLSocialAccountRepository(database: database), audit: audit,
             clock: clock)
         adminKeys = AdminAPIKeys(repository: SQLAdminAPIKeyRepository(database: database), clock: clock)
+        supabaseTables = SQLPostgRESTReader(database: database)
         confirmations = Confirmations(
             repository: SQLConfirmationRepository(database: database), accounts: accounts,
             devices: SQLDeviceRepository(database: database), recoveries: accountRecoveries, audit: audit,

@@ -47,6 +47,7 @@ public func configure(_ app: Application, _ configuration: HaleConfiguration, cl
     var renderers = ErrorRenderers()
     renderers.register(JSONAPIErrorRenderer(), for: SocialSignInRoutes.path)
     renderers.register(NestErrorRenderer(), for: HealthRoutes.path)
+    renderers.register(PostgRESTErrorRenderer(), for: SupabaseRoutes.path)
     app.middleware.use(HaleErrorMiddleware(renderers: renderers))
     app.middleware.use(BodyLimitMiddleware())
     try registerRoutes(app)
@@ -124,4 +125,6 @@ private func registerRoutes(_ app: Application) throws {
     try app.register(collection: ConfirmationRoutes())
     try app.register(collection: AssociationRoutes())
     try app.register(collection: AccountPageRoutes())
+    try app.register(
+        collection: SupabaseRoutes(publishableKeys: app.hale.configuration.supabasePublishableKeys))
 }

@@ -522,6 +522,12 @@ extension ConfigKey {
             path: "confirmations.webhookSecret", kind: .string, defaultValue: "",
             summary: "The webhook's HMAC-SHA256 key, at least 32 characters; required with webhookUrl. A secret."),
         ConfigKey(
+            path: "supabase.publishableKeys", kind: .list, defaultValue: "",
+            summary:
+                "Keys an app sends as `apikey` to the Supabase-compatible surface at `/rest/v1` (seed 004's supabase-js"
+                + " client); `hale supabase key` makes one. Several allow a rotation. Empty: `/rest/v1` refuses every"
+                + " request."),
+        ConfigKey(
             path: "secrets.keyEncryptionKey", kind: .string, defaultValue: "",
             summary:
                 "The key that seals the secrets Hale keeps in the database (signing keys, Apple refresh tokens):"

@@ -262,6 +262,8 @@ public struct HaleConfiguration: Sendable {
     public var secrets: Secrets
     /// The webhook confirmation answers are sent to, if any.
     public var confirmationWebhook: ConfirmationWebhook?
+    /// The keys the Supabase-compatible surface takes as `apikey`.
+    public var supabasePublishableKeys: [String]
     /// The minimum level of log lines written.
     public var logLevel: Logger.Level
     /// The bearer token `/metrics` requires; nil when it is open.
@@ -357,6 +359,7 @@ public struct HaleConfiguration: Sendable {
             values, dataDirectory: server.dataDirectory,
             addressesPerAccount: try Self.accountLimit(values, "accountLimits.emailAddresses"))
         confirmationWebhook = try Self.confirmationWebhook(values)
+        supabasePublishableKeys = try values.list("supabase.publishableKeys")
         let keyEncryptionKey = try values.string("secrets.keyEncryptionKey")
         secrets = Secrets(
             keyEncryptionKey: keyEncryptionKey.isEmpty ? nil : keyEncryptionKey,

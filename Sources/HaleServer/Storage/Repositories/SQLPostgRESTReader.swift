@@ -1,0 +1,84 @@
+import Foundation
+import SQLKit
+
+/// Reads a served table for a PostgREST query, always within one account's rows: the query's filters, order and
+/// range become SQL over Hale's own table, every value bound, every name one of the table's known columns.
+struct SQLPostgRESTReader: Sendable {
+    let database: HaleDatabase
+
+    /// A row: each selected column's name and value, in the order selected.
+    typealias Row = [(name: String, value: PostgRESTValue)]
+
+    /// The account's rows of `table` that `query` selects, and, when `counting`, how many rows its filters match
+    /// without the range.
+    func read(_ table: PostgRESTTable, _ query: PostgRESTQuery, account: AccountID, counting: Bool)
+        async throws -> (rows: [Row], total: Int?)
+    {
+        let columns = try query.columns.map { names in try names.map(table.column) } ?? table.columns
+        let conditions = try conditions(table, query, account: account)
+        let select = database.sql.select().from(table.stored)
+        for column in columns { select.column(SQLColumn(column.stored), as: column.name) }
+        for condition in conditions { select.where(condition) }
+        for ordering in query.order {
+            let column = try table.column(ordering.column)
+            let direction: SQLQueryString = ordering.descending ? " DESC" : " ASC"
+            let nulls: SQLQueryString = ordering.nullsFirst ? " NULLS FIRST" : " NULLS LAST"
+            select.orderBy("\(ident: column.stored)\(direction)\(nulls)" as SQLQueryString)
+        }
+        select.orderBy(SQLColumn("id"))
+        if let limit = query.limit { select.limit(limit) }
+        if let offset = query.offset { select.offset(offset) }
+        let rows = try await select.all().map { row in try Self.values(of: row, columns) }
+        guard counting else { return (rows, nil) }
+        let count = database.sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "total")
+            .from(table.stored)
+        for condition in conditions { count.where(condition) }
+        return (rows, try await count.first(decodingColumn: "total", as: Int.self) ?? 0)
+    }
+
+    /// The account's scope, then each filter.
+    private func conditions(_ table: PostgRESTTable, _ query: PostgRESTQuery, account: AccountID) throws
+        -> [SQLQueryString]
+    {
+        var conditions: [SQLQueryString] = ["\(ident: table.owner) = \(bind: account)"]
+        for filter in query.filters {
+            let column = try table.column(filter.column)
+            let condition = try Self.condition(filter, on: column)
+            conditions.append(filter.negated ? "NOT (\(condition))" : condition)
+        }
+        return conditions
+    }
+
+    private static func condition(_ filter: PostgRESTQuery.Filter, on column: PostgRESTTable.Column) throws
+        -> SQLQueryString
+    {
+        let name = SQLIdentifier(column.stored)
+        if filter.op == .is {
+            switch filter.values.first {
+            case "true": return "\(name) = \(bind: true)"
+            case "false": return "\(name) = \(bind: false)"
+            default: return "\(name) IS NULL"
+            }
+        }
+        guard column.type != .textList else {
+            throw PostgRESTError.parse("\(column.name) is a list: only select and is.null read it here")
+        }
+        let values = try filter.values.map { SQLBind(try PostgRESTValue.bindable($0, as: column.type)) }
+        switch filter.op {
+        case .eq: return "\(name) = \(values[0])"
+        case .neq: return "\(name) <> \(values[0])"
+        case .gt: return "\(name) > \(values[0])"
+        case .gte: return "\(name) >= \(values[0])"
+        case .lt: return "\(name) < \(values[0])"
+        case .lte: return "\(name) <= \(values[0])"
+        case .in:
+            guard !values.isEmpty else { return "1 = 0" }
+            return "\(name) IN \(SQLGroupExpression(values))"
+        case .is: return "\(name) IS NULL"
+        }
+    }
+
+    private static func values(of row: any SQLRow, _ columns: [PostgRESTTable.Column]) throws -> Row {
+        try columns.map { column in (column.name, try PostgRESTValue.read(column.name, as: column.type, from: row)) }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import SQLKit
+
+/// A value of a served column: read from a row to be written as JSON as PostgREST writes it, or read from a filter
+/// to be bound in SQL as its column's type.
+enum PostgRESTValue: Equatable, Sendable {
+    case null
+    case text(String)
+    case integer(Int)
+    case boolean(Bool)
+    case timestamp(Date)
+    case list([String])
+
+    /// A filter's text as a value to bind for a column of `type`, or PostgreSQL's `22P02`.
+    static func bindable(_ text: String, as type: PostgRESTTable.ColumnType) throws -> any Encodable & Sendable {
+        switch type {
+        case .uuid:
+            guard let uuid = UUID(uuidString: text) else { throw PostgRESTError.invalidValue(text, type: "uuid") }
+            return uuid
+        case .integer:
+            guard text.utf8.count <= 18, let number = Int(text) else {
+                throw PostgRESTError.invalidValue(text, type: "integer")
+            }
+            return number
+        case .boolean:
+            switch text.lowercased() {
+            case "true", "t": return true
+            case "false", "f": return false
+            default: throw PostgRESTError.invalidValue(text, type: "boolean")
+            }
+        case .timestamp:
+            guard let date = timestamp(text) else {
+                throw PostgRESTError.invalidValue(text, type: "timestamp with time zone")
+            }
+            return date
+        case .text, .textList:
+            return text
+        }
+    }
+
+    /// A timestamp as clients write one: ISO 8601 with or without fractional seconds, `Z` or an offset, or a date
+    /// alone (its midnight in UTC).
+    static func timestamp(_ text: String) -> Date? {
+        guard text.utf8.count <= 40 else { return nil }
+        if let stamp = ClientTimestamp(text.replacingOccurrences(of: " ", with: "T")) { return stamp.instant }
+        if let day = LocalDate(text) { return Date(timeIntervalSince1970: Double(day.dayNumber) * 86_400) }
+        return nil
+    }
+
+    /// The value of `column`, of `type`, in `row`.
+    static func read(_ column: String, as type: PostgRESTTable.ColumnType, from row: any SQLRow) throws
+        -> PostgRESTValue
+    {
+        if try row.decodeNil(column: column) { return .null }
+        switch type {
+        case .uuid: return .text(try row.decode(column: column, as: UUID.self).uuidString.lowercased())
+        case .text: return .text(try row.decode(column: column, as: String.self))
+        case .integer: return .integer(try row.decode(column: column, as: Int.self))
+        case .boolean: return .boolean(try row.decode(column: column, as: Bool.self))
+        case .timestamp: return .timestamp(try row.decode(column: column, as: Date.self))
+        case .textList:
+            let joined = try row.decode(column: column, as: String.self)
+            return .list(joined.split(separator: ",").map(String.init))
+        }
+    }
+
+    /// The JSON PostgREST writes for it: timestamps as `2025-10-28T09:00:00.123+00:00`.
+    var json: String {
+        switch self {
+        case .null: "null"
+        case .text(let text): Self.quoted(text)
+        case .integer(let number): String(number)
+        case .boolean(let flag): flag ? "true" : "false"
+        case .timestamp(let date): Self.quoted(ISO8601.string(date).replacingOccurrences(of: "Z", with: "+00:00"))
+        case .list(let items): "[" + items.map(Self.quoted).joined(separator: ",") + "]"
+        }
+    }
+
+    private static func quoted(_ text: String) -> String {
+        String(decoding: (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8), as: UTF8.self)
+    }
+}
