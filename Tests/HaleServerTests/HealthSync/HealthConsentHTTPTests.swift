@@ -114,7 +114,7 @@ struct HealthConsentHTTPTests {
                 try await app.hale.healthConsents.require(.steps, from: .apple, of: account.id)
             }
             #expect(refused?.code == .consentRequired)
-            #expect(refused?.message == "No health permissions for steps data from apple; grant them first.")
+            #expect(refused?.message == "No health permissions for steps data from apple: grant consent first.")
             clock.advance(.seconds(60))
             _ = try await app.hale.healthConsents.grant(platform: "apple", permissions: ["steps"], to: account.id)
             try await app.hale.healthConsents.require(.steps, from: .apple, of: account.id)

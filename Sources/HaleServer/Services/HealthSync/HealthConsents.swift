@@ -109,7 +109,7 @@ public struct HealthConsents: Sendable {
             throw HaleError(
                 .consentRequired, status: 403,
                 message:
-                    "No health permissions for \(missing.rawValue) data from \(platform.rawValue); grant them first.")
+                    "No health permissions for \(missing.rawValue) data from \(platform.rawValue): grant consent first.")
         }
     }
 
