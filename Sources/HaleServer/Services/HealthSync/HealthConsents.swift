@@ -109,7 +109,8 @@ public struct HealthConsents: Sendable {
             throw HaleError(
                 .consentRequired, status: 403,
                 message:
-                    "No health permissions for \(missing.rawValue) data from \(platform.rawValue): grant consent first.")
+                    "No health permissions for \(missing.rawValue) data from \(platform.rawValue): grant consent first."
+            )
         }
     }
 

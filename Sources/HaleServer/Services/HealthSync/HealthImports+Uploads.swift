@@ -12,7 +12,8 @@ extension HealthImports {
         guard try await consents.current(of: account).contains(where: { $0.platform == .apple }) else {
             throw HaleError(
                 .consentRequired, status: 403,
-                message: "No health permissions for any kind of data from apple: grant consent before importing an export."
+                message:
+                    "No health permissions for any kind of data from apple: grant consent before importing an export."
             )
         }
         if let declaredBytes, declaredBytes > maximumBytes { throw tooLarge }
