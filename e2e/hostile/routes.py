@@ -348,6 +348,16 @@ def templates(world):
         return T("disconnectHealthProvider", "DELETE", "/api/v1/health/connections/{provider}",
                  params={"provider": "healthkit"}, token=victim.token, destructive=True)
 
+    def supabase_headers(prefer):
+        return [("apikey", os.environ["HALE_SUPABASE_PUBLISHABLE_KEYS"]), ("Prefer", prefer)]
+
+    def supabase_disconnect():
+        victim = world.sacrificial()
+        world.connect(victim)
+        return T("updateSupabaseRows", "PATCH", "/rest/v1/{table}", params={"table": "health_connections"},
+                 query={"provider": "eq.healthkit"}, token=victim.token, body={"is_active": False},
+                 headers=supabase_headers("return=representation"), destructive=True)
+
     def delete_health_data():
         victim = world.sacrificial()
         world.grant_consent(victim)
@@ -539,6 +549,20 @@ def templates(world):
         "getFitnessChallengeLeaderboard": lambda: T(
             "getFitnessChallengeLeaderboard", "GET", "/api/v1/challenges/{challengeID}/leaderboard",
             params=challenge, token=a.token),
+        "insertSupabaseRows": lambda: T(
+            "insertSupabaseRows", "POST", "/rest/v1/{table}", params={"table": "health_connections"},
+            query={"on_conflict": "user_id,provider"}, token=a.token,
+            body={"provider": "healthkit", "permissions_granted": CONSENTED, "is_active": True},
+            headers=supabase_headers("return=representation,resolution=merge-duplicates"), baseline=(201,)),
+        "updateSupabaseRows": supabase_disconnect,
+        "callSupabaseFunction": lambda: T(
+            "callSupabaseFunction", "POST", "/rest/v1/rpc/{function}",
+            params={"function": "get_challenges_for_health_sync"}, token=a.token, body={},
+            headers=supabase_headers("return=representation")),
+        "callSupabaseFunctionByGet": lambda: T(
+            "callSupabaseFunctionByGet", "GET", "/rest/v1/rpc/{function}",
+            params={"function": "get_challenges_for_health_sync"}, token=a.token,
+            headers=supabase_headers("return=representation")),
         "readSupabaseTable": lambda: T(
             "readSupabaseTable", "GET", "/rest/v1/{table}", params={"table": "health_sync_logs"},
             query={"select": "*", "order": "started_at.desc", "limit": "5"}, token=a.token,

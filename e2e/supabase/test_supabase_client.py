@@ -122,3 +122,46 @@ def test_the_key_and_the_token_are_both_required(people):
     anonymous = create_client(URL, KEY)
     with pytest.raises(APIError):
         anonymous.table("health_sync_logs").select("*").execute()
+
+
+def test_connect_and_disconnect_as_the_hooks_do():
+    account_id, token = account("cy@example.com")
+    supabase = client(token)
+    connected = (supabase.table("health_connections")
+                 .upsert({"user_id": account_id, "provider": "healthkit",
+                          "permissions_granted": ["steps", "activeMinutes", "calories"], "is_active": True,
+                          "connected_at": datetime.datetime.now(datetime.timezone.utc).isoformat()},
+                         on_conflict="user_id,provider")
+                 .execute())
+    assert connected.data[0]["permissions_granted"] == ["steps", "activeMinutes", "calories"]
+    assert call("POST", "/api/v1/health/sync", token,
+                {"provider": "healthkit", "samples": [sample("cy-1", "steps", "count", 500)]}) == 200
+
+    disconnected = (supabase.table("health_connections")
+                    .update({"is_active": False,
+                             "disconnected_at": datetime.datetime.now(datetime.timezone.utc).isoformat()})
+                    .eq("provider", "healthkit").execute())
+    assert disconnected.data[0]["is_active"] is False
+    assert call("POST", "/api/v1/health/sync", token,
+                {"provider": "healthkit", "samples": [sample("cy-2", "steps", "count", 500)]}) == 409
+
+
+def test_a_row_naming_another_account_is_refused_by_row_level_security(people):
+    _, token = people["ana"]
+    bo_id, _ = people["bo"]
+    with pytest.raises(APIError) as refused:
+        client(token).table("health_connections").upsert(
+            {"user_id": bo_id, "provider": "googlefit", "permissions_granted": ["steps"]},
+            on_conflict="user_id,provider").execute()
+    assert refused.value.code == "42501"
+
+
+def test_get_challenges_for_health_sync(people):
+    _, token = people["ana"]
+    today = datetime.date.today()
+    assert call("POST", "/api/v1/challenges", token, {
+        "name": "This month's steps", "type": "steps", "goal": 100000,
+        "startDate": today.isoformat(), "endDate": (today + datetime.timedelta(days=7)).isoformat()}) == 201
+    challenges = client(token).rpc("get_challenges_for_health_sync").execute().data
+    assert [c["challenge_type"] for c in challenges] == ["steps"]
+    assert challenges[0]["start_date"] <= today.isoformat() <= challenges[0]["end_date"]

@@ -104,7 +104,8 @@ struct SupabaseReadTests {
             ("/rest/v1/health_sync_logs?nope=eq.1", SupabaseReadTests.key, "42703", 400, "nope does not exist"),
             ("/rest/v1/health_sync_logs?id=eq.12", SupabaseReadTests.key, "22P02", 400, "type uuid"),
             ("/rest/v1/health_sync_logs?status=like.f*", SupabaseReadTests.key, "PGRST100", 400, "like.f*"),
-            ("/rest/v1/rpc/get_challenges_for_health_sync", SupabaseReadTests.key, "PGRST205", 404, "rpc"),
+            ("/rest/v1/rpc/nope", SupabaseReadTests.key, "PGRST202", 404, "public.nope"),
+            ("/rest/v1/a/b/c", SupabaseReadTests.key, "PGRST205", 404, "/rest/v1/a/b/c"),
         ])
     func refusals(path: String, key: String?, code: String, status: Int, words: String) async throws {
         try await withHale(settings: Self.settings) { app in

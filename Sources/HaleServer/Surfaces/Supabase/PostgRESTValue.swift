@@ -7,6 +7,8 @@ enum PostgRESTValue: Equatable, Sendable {
     case null
     case text(String)
     case integer(Int)
+    /// A finite number, as `numeric` is written.
+    case number(Double)
     case boolean(Bool)
     case timestamp(Date)
     case list([String])
@@ -70,6 +72,9 @@ enum PostgRESTValue: Equatable, Sendable {
         case .null: "null"
         case .text(let text): Self.quoted(text)
         case .integer(let number): String(number)
+        case .number(let number):
+            number.isFinite
+                ? (number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)) : "null"
         case .boolean(let flag): flag ? "true" : "false"
         case .timestamp(let date): Self.quoted(ISO8601.string(date).replacingOccurrences(of: "Z", with: "+00:00"))
         case .list(let items): "[" + items.map(Self.quoted).joined(separator: ",") + "]"

@@ -1,3 +1,4 @@
+import StrictJSON
 import Vapor
 
 /// Seed 004's Supabase calls, as supabase-js and supabase-py send them, at `/rest/v1`: reads of the account's
@@ -12,6 +13,140 @@ struct SupabaseRoutes: RouteCollection {
         let rest = routes.grouped("rest", "v1").grouped(PublishableKeyMiddleware(keys: publishableKeys))
             .grouped(BearerAuthMiddleware())
         rest.get(":table", use: read)
+        rest.on(.POST, ":table", limit: .small, use: insert)
+        rest.on(.PATCH, ":table", limit: .small, use: update)
+        rest.on(.POST, "rpc", ":function", limit: .small, use: call)
+        rest.get("rpc", ":function", use: call)
+    }
+
+    /// `POST /rest/v1/health_connections`: seed 004's `connect()`, an insert or (with
+    /// `Prefer: resolution=merge-duplicates`) an upsert of one row or an array of them.
+    func insert(_ request: Request) async throws -> Response {
+        do {
+            let table = try Self.writable(request)
+            let rows = try Self.rows(of: request)
+            let prefer = PostgRESTPreferences(request.headers)
+            let account = try request.account.accountId
+            let written = try await SupabaseConnectionWrites(
+                connections: request.hale.healthConnections, account: account
+            )
+            .insert(rows, resolution: prefer.resolution)
+            return try await Self.answer(
+                written, in: table, account: account, request: request, status: .created,
+                representation: prefer.representation)
+        } catch let error as PostgRESTError {
+            return error.response(for: request)
+        }
+    }
+
+    /// `PATCH /rest/v1/health_connections?provider=eq.healthkit`: seed 004's `disconnect()` (`is_active` false),
+    /// or new permissions, on the account's rows the filters select.
+    func update(_ request: Request) async throws -> Response {
+        do {
+            let table = try Self.writable(request)
+            guard case .object(let changes) = try Self.body(of: request) else {
+                throw PostgRESTError(code: "PGRST102", status: 400, message: "A PATCH body is one JSON object")
+            }
+            let query = try PostgRESTQuery.parse(Self.queryItems(request))
+            let account = try request.account.accountId
+            let selected = try await request.hale.supabaseTables.read(
+                table, PostgRESTQuery(columns: ["provider"], filters: query.filters), account: account,
+                counting: false)
+            let providers = selected.rows.compactMap { row -> HealthProvider? in
+                guard case .text(let name) = row.first?.value else { return nil }
+                return HealthProvider(rawValue: name)
+            }
+            try await SupabaseConnectionWrites(connections: request.hale.healthConnections, account: account)
+                .update(providers, with: changes)
+            return try await Self.answer(
+                providers, in: table, account: account, request: request, status: .ok,
+                representation: PostgRESTPreferences(request.headers).representation)
+        } catch let error as PostgRESTError {
+            return error.response(for: request)
+        }
+    }
+
+    /// `POST /rest/v1/rpc/{function}` (or `GET`): seed 004's `get_challenges_for_health_sync`.
+    func call(_ request: Request) async throws -> Response {
+        do {
+            let name = request.parameters.get("function") ?? ""
+            guard name == "get_challenges_for_health_sync" else {
+                throw PostgRESTError(
+                    code: "PGRST202", status: 404,
+                    message: "Could not find the function public.\(name.prefix(64)) in the schema cache",
+                    hint: "Hale serves get_challenges_for_health_sync; see docs/api/supabase.md")
+            }
+            if request.method == .POST, case .object(let arguments) = try Self.body(of: request), !arguments.isEmpty {
+                throw PostgRESTError(
+                    code: "PGRST202", status: 404,
+                    message:
+                        "Could not find the function public.\(name)(\(arguments.keys.sorted().joined(separator: ", "))) in the schema cache",
+                    hint: "get_challenges_for_health_sync takes no arguments")
+            }
+            let account = try request.account.accountId
+            let zone = try await request.hale.health.timeZone(of: account, header: nil)
+            let rows = try await SupabaseChallenges(
+                challenges: request.hale.fitnessChallenges, clock: request.hale.clock
+            )
+            .forHealthSync(of: account, in: zone)
+            return Self.response(rows, total: nil, offset: 0)
+        } catch let error as PostgRESTError {
+            return error.response(for: request)
+        }
+    }
+
+    /// The table a write names: only `health_connections` takes writes so far.
+    private static func writable(_ request: Request) throws -> PostgRESTTable {
+        let name = request.parameters.get("table") ?? ""
+        guard name == PostgRESTTable.healthConnections.name else {
+            guard PostgRESTTable.readable[name] != nil else { throw PostgRESTError.unknownTable(name) }
+            throw PostgRESTError(
+                code: "42501", status: 403, message: "permission denied for table \(name)",
+                hint: "health_sync_logs is written by Hale's syncs")
+        }
+        return PostgRESTTable.healthConnections
+    }
+
+    /// The body as JSON, bounded as every body is.
+    private static func body(of request: Request) throws -> JSONValue {
+        guard let buffer = request.body.data, buffer.readableBytes > 0 else {
+            return .object([:])
+        }
+        do {
+            return try JSONParser.parse(buffer.readableBytesView)
+        } catch {
+            throw PostgRESTError(code: "PGRST102", status: 400, message: "Empty or invalid json")
+        }
+    }
+
+    /// One row or an array of rows.
+    private static func rows(of request: Request) throws -> [[String: JSONValue]] {
+        switch try body(of: request) {
+        case .object(let row): return [row]
+        case .array(let items) where (1...10).contains(items.count):
+            return try items.map { item in
+                guard case .object(let row) = item else {
+                    throw PostgRESTError(code: "PGRST102", status: 400, message: "Every row must be a JSON object")
+                }
+                return row
+            }
+        default:
+            throw PostgRESTError(code: "PGRST102", status: 400, message: "The body must be a row or 1 to 10 rows")
+        }
+    }
+
+    /// The written rows as the table reads them, when `return=representation` asks; else an empty body.
+    private static func answer(
+        _ providers: [HealthProvider], in table: PostgRESTTable, account: AccountID, request: Request,
+        status: HTTPResponseStatus, representation: Bool
+    ) async throws -> Response {
+        guard representation else { return Response(status: status == .created ? .created : .noContent) }
+        let query = PostgRESTQuery(
+            filters: [.init(column: "provider", negated: false, op: .in, values: providers.map(\.rawValue))])
+        let (rows, _) = try await request.hale.supabaseTables.read(table, query, account: account, counting: false)
+        let response = Self.response(rows, total: nil, offset: 0)
+        response.status = status
+        return response
     }
 
     /// `GET /rest/v1/{table}?select=…&{column}={op}.{value}&order=…&limit=…&offset=…`, with `Range` and
