@@ -17,37 +17,22 @@ here=$(cd "$(dirname "$0")" && pwd)
 python=${PYTHON:-python3}
 work=$(mktemp -d /tmp/hale-hostile.XXXXXX)
 server_pid=""
-created_database=""
+# shellcheck source=../lib/database.sh
+source "$here/../lib/database.sh"
 
 free_port() { "$python" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
 cleanup() {
     if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then kill -KILL "$server_pid" 2>/dev/null || true; fi
-    if [ -n "$created_database" ]; then
-        "$python" "$here/postgres_database.py" drop "$database" "$created_database" || true
-    fi
+    e2e_drop_database
     rm -rf "$work"
 }
 trap cleanup EXIT
 
-case "$database" in
-    sqlite:*)
-        rm -f "${database#sqlite:}" "${database#sqlite:}-wal" "${database#sqlite:}-shm"
-        url=$database ;;
-    postgres://* | postgresql://*)
-        created_database="hale_hostile_$$_$RANDOM"
-        url=$("$python" "$here/postgres_database.py" create "$database" "$created_database") ;;
-    *) echo "DATABASE_URL must be sqlite:PATH or postgres://…" >&2; exit 2 ;;
-esac
+e2e_create_database hale_hostile
 
 port=$(free_port)
-export HALE_DATABASE_URL="$url" HALE_SERVER_PORT="$port" HALE_SERVER_HOST=127.0.0.1
-# Hale's own files (uploads; with SQLite its key-encryption key) in this run's folder, and under PostgreSQL, which keeps
-# no key of its own, a key-encryption key made for the run.
-export HALE_SERVER_DATA_DIRECTORY="$work/data"
-case "$url" in
-    postgres*) export HALE_SECRETS_KEY_ENCRYPTION_KEY="$("$python" -c 'import base64,os; print(base64.b64encode(os.urandom(32)).decode())')" ;;
-esac
+e2e_export_environment "$port"
 export HALE_PASSKEYS_RP_ID=localhost HALE_PASSKEYS_ORIGINS="http://localhost:$port"
 export HALE_APP_ATTEST_DEVELOPMENT_MODE=true
 # The publishable key seed 004's app sends to /rest/v1 (the templates read it from here).

@@ -16,35 +16,22 @@ here=$(cd "$(dirname "$0")" && pwd)
 python=${PYTHON:-python3}
 work=$(mktemp -d /tmp/hale-supabase.XXXXXX)
 server_pid=""
-created_database=""
+# shellcheck source=../lib/database.sh
+source "$here/../lib/database.sh"
 
 free_port() { "$python" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
 cleanup() {
     if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then kill -KILL "$server_pid" 2>/dev/null || true; fi
-    if [ -n "$created_database" ]; then
-        "$python" "$here/../hostile/postgres_database.py" drop "$database" "$created_database" || true
-    fi
+    e2e_drop_database
     rm -rf "$work"
 }
 trap cleanup EXIT
 
-case "$database" in
-    sqlite:*)
-        rm -f "${database#sqlite:}" "${database#sqlite:}-wal" "${database#sqlite:}-shm"
-        url=$database ;;
-    postgres://* | postgresql://*)
-        created_database="hale_supabase_$$_$RANDOM"
-        url=$("$python" "$here/../hostile/postgres_database.py" create "$database" "$created_database") ;;
-    *) echo "DATABASE_URL must be sqlite:PATH or postgres://…" >&2; exit 2 ;;
-esac
+e2e_create_database hale_supabase
 
 port=$(free_port)
-export HALE_DATABASE_URL="$url" HALE_SERVER_PORT="$port" HALE_SERVER_HOST=127.0.0.1
-export HALE_SERVER_DATA_DIRECTORY="$work/data"
-case "$url" in
-    postgres*) export HALE_SECRETS_KEY_ENCRYPTION_KEY="$("$python" -c 'import base64,os; print(base64.b64encode(os.urandom(32)).decode())')" ;;
-esac
+e2e_export_environment "$port"
 HALE_SUPABASE_PUBLISHABLE_KEYS=$("$binary" supabase key)
 export HALE_SUPABASE_PUBLISHABLE_KEYS
 "$binary" migrate >"$work/migrate.log" 2>&1 || { cat "$work/migrate.log"; exit 1; }
