@@ -165,3 +165,38 @@ def test_get_challenges_for_health_sync(people):
     challenges = client(token).rpc("get_challenges_for_health_sync").execute().data
     assert [c["challenge_type"] for c in challenges] == ["steps"]
     assert challenges[0]["start_date"] <= today.isoformat() <= challenges[0]["end_date"]
+
+
+def seed_hash(user_id, sample):
+    """The seed's generateActivityHash: SHA-256 of userId:sampleId:type:value:startDate:endDate."""
+    import hashlib
+    text = f"{user_id}:{sample['id']}:{sample['type']}:{sample['value']}:{sample['startDate']}:{sample['endDate']}"
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def test_activities_are_stored_once_and_move_the_challenge():
+    account_id, token = account("dee@example.com")
+    assert call("POST", "/api/v1/health/consent", token, {"platform": "apple", "permissions": ["steps"]}) == 200
+    today = datetime.date.today()
+    assert call("POST", "/api/v1/challenges", token, {
+        "name": "Steps this week", "type": "steps", "goal": 5000,
+        "startDate": (today - datetime.timedelta(days=1)).isoformat(),
+        "endDate": (today + datetime.timedelta(days=6)).isoformat()}) == 201
+    supabase = client(token)
+    challenge = supabase.rpc("get_challenges_for_health_sync").execute().data[0]
+    samples = [sample(f"dee-{n}", "steps", "count", 700) for n in range(3)]
+    rows = [{"user_id": account_id, "activity_type": s["type"], "value": s["value"], "recorded_at": s["startDate"],
+             "source": "healthkit", "source_external_id": seed_hash(account_id, s),
+             "challenge_id": challenge["challenge_id"]} for s in samples]
+    for _ in range(2):  # a second sync of the same samples changes nothing
+        (supabase.table("activity_logs")
+         .upsert(rows, on_conflict="user_id,source,source_external_id", ignore_duplicates=True).execute())
+    logged = supabase.rpc("log_health_activity", {
+        "p_activity_type": "steps", "p_value": 900, "p_recorded_at": samples[0]["startDate"],
+        "p_source": "healthkit", "p_source_external_id": "single-event-1",
+        "p_challenge_id": challenge["challenge_id"]}).execute().data
+    assert logged["value"] == 900 and logged["source_external_id"] == "single-event-1"
+    stored = supabase.table("activity_logs").select("source_external_id", count="exact").execute()
+    assert stored.count == 4
+    progress = supabase.rpc("get_challenges_for_health_sync").execute().data[0]["current_progress"]
+    assert progress == 3 * 700 + 900

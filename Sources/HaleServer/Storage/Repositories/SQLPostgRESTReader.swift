@@ -17,13 +17,13 @@ struct SQLPostgRESTReader: Sendable {
         let columns = try query.columns.map { names in try names.map(table.column) } ?? table.columns
         let conditions = try conditions(table, query, account: account)
         let select = database.sql.select().from(table.stored)
-        for column in columns { select.column(SQLColumn(column.stored), as: column.name) }
+        for column in columns { select.column(column.expression, as: column.name) }
         for condition in conditions { select.where(condition) }
         for ordering in query.order {
             let column = try table.column(ordering.column)
             let direction: SQLQueryString = ordering.descending ? " DESC" : " ASC"
             let nulls: SQLQueryString = ordering.nullsFirst ? " NULLS FIRST" : " NULLS LAST"
-            select.orderBy("\(ident: column.stored)\(direction)\(nulls)" as SQLQueryString)
+            select.orderBy("\(column.expression)\(direction)\(nulls)" as SQLQueryString)
         }
         select.orderBy(SQLColumn("id"))
         if let limit = query.limit { select.limit(limit) }
@@ -52,7 +52,7 @@ struct SQLPostgRESTReader: Sendable {
     private static func condition(_ filter: PostgRESTQuery.Filter, on column: PostgRESTTable.Column) throws
         -> SQLQueryString
     {
-        let name = SQLIdentifier(column.stored)
+        let name = column.expression
         if filter.op == .is {
             switch filter.values.first {
             case "true": return "\(name) = \(bind: true)"

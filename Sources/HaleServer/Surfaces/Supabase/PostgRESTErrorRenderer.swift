@@ -14,7 +14,9 @@ struct PostgRESTErrorRenderer: ErrorRenderer {
         case (404, _), (405, _):
             converted = PostgRESTError(
                 code: "PGRST205", status: 404, message: "Could not find the path \(request.url.path.prefix(128))",
-                hint: "Hale serves health_connections and health_sync_logs; see docs/api/supabase.md")
+                hint:
+                    "Hale serves health_connections, health_sync_logs, activity_logs and two RPCs; see docs/api/supabase.md"
+            )
         default:
             converted = PostgRESTError(code: error.code.rawValue, status: error.status, message: error.message)
         }

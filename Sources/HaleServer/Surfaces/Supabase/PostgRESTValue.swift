@@ -24,6 +24,11 @@ enum PostgRESTValue: Equatable, Sendable {
                 throw PostgRESTError.invalidValue(text, type: "integer")
             }
             return number
+        case .number:
+            guard text.utf8.count <= 32, let number = Double(text), number.isFinite else {
+                throw PostgRESTError.invalidValue(text, type: "numeric")
+            }
+            return number
         case .boolean:
             switch text.lowercased() {
             case "true", "t": return true
@@ -58,6 +63,7 @@ enum PostgRESTValue: Equatable, Sendable {
         case .uuid: return .text(try row.decode(column: column, as: UUID.self).uuidString.lowercased())
         case .text: return .text(try row.decode(column: column, as: String.self))
         case .integer: return .integer(try row.decode(column: column, as: Int.self))
+        case .number: return .number(try row.decode(column: column, as: Double.self))
         case .boolean: return .boolean(try row.decode(column: column, as: Bool.self))
         case .timestamp: return .timestamp(try row.decode(column: column, as: Date.self))
         case .textList:

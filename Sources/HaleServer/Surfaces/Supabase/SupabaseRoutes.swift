@@ -27,6 +27,11 @@ struct SupabaseRoutes: RouteCollection {
             let rows = try Self.rows(of: request)
             let prefer = PostgRESTPreferences(request.headers)
             let account = try request.account.accountId
+            if table.name == PostgRESTTable.activityLogs.name {
+                let written = try await Self.activities(request, account: account).insert(rows)
+                return try await Self.answer(
+                    activities: written, account: account, request: request, representation: prefer.representation)
+            }
             let written = try await SupabaseConnectionWrites(
                 connections: request.hale.healthConnections, account: account
             )
@@ -70,34 +75,77 @@ struct SupabaseRoutes: RouteCollection {
     func call(_ request: Request) async throws -> Response {
         do {
             let name = request.parameters.get("function") ?? ""
-            guard name == "get_challenges_for_health_sync" else {
-                throw PostgRESTError(
-                    code: "PGRST202", status: 404,
-                    message: "Could not find the function public.\(name.prefix(64)) in the schema cache",
-                    hint: "Hale serves get_challenges_for_health_sync; see docs/api/supabase.md")
-            }
-            if request.method == .POST, case .object(let arguments) = try Self.body(of: request), !arguments.isEmpty {
-                throw PostgRESTError(
-                    code: "PGRST202", status: 404,
-                    message:
-                        "Could not find the function public.\(name)(\(arguments.keys.sorted().joined(separator: ", "))) in the schema cache",
-                    hint: "get_challenges_for_health_sync takes no arguments")
+            var arguments: [String: JSONValue] = [:]
+            if request.method == .POST, case .object(let members) = try Self.body(of: request) {
+                arguments = members
             }
             let account = try request.account.accountId
-            let zone = try await request.hale.health.timeZone(of: account, header: nil)
-            let rows = try await SupabaseChallenges(
-                challenges: request.hale.fitnessChallenges, clock: request.hale.clock
-            )
-            .forHealthSync(of: account, in: zone)
-            return Self.response(rows, total: nil, offset: 0)
+            switch name {
+            case "get_challenges_for_health_sync" where arguments.isEmpty:
+                let zone = try await request.hale.health.timeZone(of: account, header: nil)
+                let rows = try await SupabaseChallenges(
+                    challenges: request.hale.fitnessChallenges, clock: request.hale.clock
+                ).forHealthSync(of: account, in: zone)
+                return Self.response(rows, total: nil, offset: 0)
+            case "log_health_activity" where request.method == .POST:
+                return try await logHealthActivity(arguments, account: account, request: request)
+            default:
+                let signature = arguments.keys.sorted().joined(separator: ", ")
+                throw PostgRESTError(
+                    code: "PGRST202", status: 404,
+                    message: "Could not find the function public.\(name.prefix(64))(\(signature.prefix(256))) in the "
+                        + "schema cache",
+                    hint: "Hale serves get_challenges_for_health_sync() and log_health_activity(p_activity_type, "
+                        + "p_value, p_recorded_at, p_source_external_id, …); see docs/api/supabase.md")
+            }
         } catch let error as PostgRESTError {
             return error.response(for: request)
         }
     }
 
-    /// The table a write names: only `health_connections` takes writes so far.
+    /// `log_health_activity`: one activity, its arguments the row's columns with `p_` before each, stored as
+    /// `POST /rest/v1/activity_logs` stores it (challenge progress moves in the same transaction). The answer is the
+    /// activity's row, also when it was logged before and this call changed nothing.
+    private func logHealthActivity(_ arguments: [String: JSONValue], account: AccountID, request: Request)
+        async throws -> Response
+    {
+        var row: [String: JSONValue] = [:]
+        for (name, value) in arguments {
+            let column = name.hasPrefix("p_") ? String(name.dropFirst(2)) : ""
+            guard SupabaseActivityWrites.writable.contains(column) else {
+                throw PostgRESTError(
+                    code: "PGRST202", status: 404,
+                    message: "Could not find the function public.log_health_activity with the argument "
+                        + "\(name.prefix(64)) in the schema cache",
+                    hint: "log_health_activity takes p_activity_type, p_value, p_unit, p_recorded_at, p_ended_at, "
+                        + "p_source, p_source_external_id and p_challenge_id")
+            }
+            row[column] = value
+        }
+        let written = try await Self.activities(request, account: account).insert([row])
+        guard let (provider, ids) = written.first, let id = ids.first else {
+            return Self.response([], total: nil, offset: 0)
+        }
+        let query = PostgRESTQuery(filters: [
+            .init(column: "source", negated: false, op: .eq, values: [provider.rawValue]),
+            .init(column: "source_external_id", negated: false, op: .eq, values: [id]),
+        ])
+        let rows = try await request.hale.supabaseTables.read(
+            PostgRESTTable.activityLogs, query, account: account, counting: false
+        ).rows
+        let body =
+            rows.first.map { row in
+                "{" + row.map { "\"\($0.name)\":\($0.value.json)" }.joined(separator: ",") + "}"
+            } ?? "null"
+        let response = Response(status: .ok, body: .init(string: body))
+        response.headers.contentType = .json
+        return response
+    }
+
+    /// The table a write names: `health_connections` and `activity_logs` take writes.
     private static func writable(_ request: Request) throws -> PostgRESTTable {
         let name = request.parameters.get("table") ?? ""
+        if name == PostgRESTTable.activityLogs.name { return PostgRESTTable.activityLogs }
         guard name == PostgRESTTable.healthConnections.name else {
             guard PostgRESTTable.readable[name] != nil else { throw PostgRESTError.unknownTable(name) }
             throw PostgRESTError(
@@ -105,6 +153,35 @@ struct SupabaseRoutes: RouteCollection {
                 hint: "health_sync_logs is written by Hale's syncs")
         }
         return PostgRESTTable.healthConnections
+    }
+
+    /// The account's activity writer, days taken in the account's zone.
+    static func activities(_ request: Request, account: AccountID) async throws -> SupabaseActivityWrites {
+        SupabaseActivityWrites(
+            sync: request.hale.healthSync, connections: request.hale.healthConnections, account: account,
+            zone: try await request.hale.health.timeZone(
+                of: account, header: request.headers.first(name: "X-Timezone")))
+    }
+
+    /// The activities written, as `activity_logs` reads them, when `return=representation` asks.
+    private static func answer(
+        activities written: SupabaseActivityWrites.Written, account: AccountID, request: Request,
+        representation: Bool
+    ) async throws -> Response {
+        guard representation else { return Response(status: .created) }
+        var rows: [SQLPostgRESTReader.Row] = []
+        for (provider, ids) in written where !ids.isEmpty {
+            let query = PostgRESTQuery(filters: [
+                .init(column: "source", negated: false, op: .eq, values: [provider.rawValue]),
+                .init(column: "source_external_id", negated: false, op: .in, values: ids),
+            ])
+            rows += try await request.hale.supabaseTables.read(
+                PostgRESTTable.activityLogs, query, account: account, counting: false
+            ).rows
+        }
+        let response = Self.response(rows, total: nil, offset: 0)
+        response.status = .created
+        return response
     }
 
     /// The body as JSON, bounded as every body is.
