@@ -112,6 +112,32 @@ struct HealthWriteAttestationTests {
         }
     }
 
+    @Test("all: seed 004's activities through /rest/v1 need the same attestation over their body")
+    func supabaseActivities() async throws {
+        try await Self.withWriter(settings: Self.all.merging(SupabaseReadTests.settings) { $1 }) { writer in
+            let at = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-3_600))
+            let activity = Write(
+                path: "/rest/v1/activity_logs",
+                body: Data(
+                    #"{"activity_type":"steps","value":300,"recorded_at":"\#(at)","source_external_id":"h-1"}"#.utf8))
+            let logged = Write(
+                path: "/rest/v1/rpc/log_health_activity",
+                body: Data(
+                    (#"{"p_activity_type":"steps","p_value":200,"p_recorded_at":"\#(at)","#
+                        + #""p_source_external_id":"h-2"}"#).utf8))
+            let key = ["apikey": SupabaseReadTests.key]
+            for write in [activity, logged] {
+                let refused = try await writer.send(write, headers: key)
+                #expect(refused.status == .unauthorized, "\(write.path): \(refused.body.string)")
+                #expect(try refused.json()["code"] as? String == "ATTESTATION_REQUIRED")
+                let attested = try await writer.send(
+                    write, headers: key.merging(try await writer.headers(for: write.body)) { $1 })
+                #expect([.created, .ok].contains(attested.status), "\(write.path): \(attested.body.string)")
+            }
+            #expect(try await writer.syncLogCount() == 2)
+        }
+    }
+
     @Test(
         "all: a Play Integrity token whose nonce is the request hash lets an Android write through; another body's not",
         arguments: TestDatabase.available)

@@ -28,6 +28,7 @@ struct SupabaseRoutes: RouteCollection {
             let prefer = PostgRESTPreferences(request.headers)
             let account = try request.account.accountId
             if table.name == PostgRESTTable.activityLogs.name {
+                try await Self.requireAttestation(request)
                 let written = try await Self.activities(request, account: account).insert(rows)
                 return try await Self.answer(
                     activities: written, account: account, request: request, representation: prefer.representation)
@@ -88,6 +89,7 @@ struct SupabaseRoutes: RouteCollection {
                 ).forHealthSync(of: account, in: zone)
                 return Self.response(rows, total: nil, offset: 0)
             case "log_health_activity" where request.method == .POST:
+                try await Self.requireAttestation(request)
                 return try await logHealthActivity(arguments, account: account, request: request)
             default:
                 let signature = arguments.keys.sorted().joined(separator: ", ")
@@ -153,6 +155,16 @@ struct SupabaseRoutes: RouteCollection {
                 hint: "health_sync_logs is written by Hale's syncs")
         }
         return PostgRESTTable.healthConnections
+    }
+
+    /// With `health.requireAttestation: all`, a write of health data carries the `X-Attestation-*` headers made
+    /// over its body, as `POST /api/v1/health/sync` does; without them it is 401 `ATTESTATION_REQUIRED`.
+    static func requireAttestation(_ request: Request) async throws {
+        guard request.hale.health.writesRequireAttestation else { return }
+        let identity = try request.account
+        try await request.hale.health.verifyWrite(
+            try request.healthWriteAttestation(), bodyDigest: Array(request.bodyDigest), account: identity.accountId,
+            device: identity.deviceId, logger: request.logger)
     }
 
     /// The account's activity writer, days taken in the account's zone.
