@@ -61,6 +61,26 @@ struct SupabaseActivityTests {
         }
     }
 
+    @Test("a 30-day initial sync's 2,000 activities arrive in one upsert")
+    func initialSync() async throws {
+        try await withHale(clock: HaleClock { HealthSyncHTTPTests.now }, settings: SupabaseReadTests.settings) { app in
+            let (account, token) = try await makeAccount(app)
+            try await HealthSyncHTTPTests.grant(app, account.id, "apple", ["steps"])
+            let start = Date(timeIntervalSince1970: 1_759_150_800)  // 2025-09-29T13:00:00Z
+            let rows = (0..<2_000).map { index in
+                let time = ISO8601DateFormatter().string(from: start.addingTimeInterval(Double(index) * 1_260))
+                return Self.activity(account.id, sample: "s\(index)", steps: 10, at: time)
+            }
+            let response = try await SupabaseWriteTests.send(
+                app, .POST, "/rest/v1/activity_logs", bearer: token, body: "[" + rows.joined(separator: ",") + "]",
+                prefer: "resolution=ignore-duplicates")
+            #expect(response.status == .created, "\(response.body.string.prefix(300))")
+            let counted = try await SupabaseReadTests.get(
+                app, "/rest/v1/activity_logs?select=id&limit=1", bearer: token, prefer: "count=exact")
+            #expect(counted.headers.first(name: "Content-Range") == "0-0/2000")
+        }
+    }
+
     @Test("log_health_activity logs one activity and answers its row; a second call changes nothing")
     func logHealthActivity() async throws {
         try await withHale(clock: HaleClock { HealthSyncHTTPTests.now }, settings: SupabaseReadTests.settings) { app in

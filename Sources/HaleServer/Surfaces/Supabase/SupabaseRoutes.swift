@@ -13,7 +13,8 @@ struct SupabaseRoutes: RouteCollection {
         let rest = routes.grouped("rest", "v1").grouped(PublishableKeyMiddleware(keys: publishableKeys))
             .grouped(BearerAuthMiddleware())
         rest.get(":table", use: read)
-        rest.on(.POST, ":table", limit: .small, use: insert)
+        // A sync's activities arrive in one upsert: as many as a sample sync takes.
+        rest.on(.POST, ":table", limit: .sync, use: insert)
         rest.on(.PATCH, ":table", limit: .small, use: update)
         rest.on(.POST, "rpc", ":function", limit: .small, use: call)
         rest.get("rpc", ":function", use: call)
@@ -24,7 +25,8 @@ struct SupabaseRoutes: RouteCollection {
     func insert(_ request: Request) async throws -> Response {
         do {
             let table = try Self.writable(request)
-            let rows = try Self.rows(of: request)
+            let rows = try Self.rows(
+                of: request, maximum: table.name == PostgRESTTable.activityLogs.name ? HealthSync.maximumBatch : 10)
             let prefer = PostgRESTPreferences(request.headers)
             let account = try request.account.accountId
             if table.name == PostgRESTTable.activityLogs.name {
@@ -208,11 +210,11 @@ struct SupabaseRoutes: RouteCollection {
         }
     }
 
-    /// One row or an array of rows.
-    private static func rows(of request: Request) throws -> [[String: JSONValue]] {
+    /// One row or an array of 1 to `maximum` rows.
+    private static func rows(of request: Request, maximum: Int) throws -> [[String: JSONValue]] {
         switch try body(of: request) {
         case .object(let row): return [row]
-        case .array(let items) where (1...10).contains(items.count):
+        case .array(let items) where (1...maximum).contains(items.count):
             return try items.map { item in
                 guard case .object(let row) = item else {
                     throw PostgRESTError(code: "PGRST102", status: 400, message: "Every row must be a JSON object")
@@ -220,7 +222,8 @@ struct SupabaseRoutes: RouteCollection {
                 return row
             }
         default:
-            throw PostgRESTError(code: "PGRST102", status: 400, message: "The body must be a row or 1 to 10 rows")
+            throw PostgRESTError(
+                code: "PGRST102", status: 400, message: "The body must be a row or an array of 1 to \(maximum) rows")
         }
     }
 
