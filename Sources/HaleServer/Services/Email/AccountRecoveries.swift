@@ -93,8 +93,7 @@ public struct AccountRecoveries: Sendable {
 
     /// Whether the account has an active device with a key, which can answer a confirmation.
     private func hasAnsweringDevice(_ account: AccountID) async throws -> Bool {
-        let active = Set(try await devices.devices(of: account).filter { $0.deactivatedAt == nil }.map(\.id))
-        return try await devices.keys(of: account).contains { $0.revokedAt == nil && active.contains($0.deviceId) }
+        try await devices.activeKeyCount(of: account) > 0
     }
 
     /// Whether a social identity that names `account`'s verified address may join it now.
