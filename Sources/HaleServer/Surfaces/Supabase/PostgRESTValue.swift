@@ -88,6 +88,6 @@ enum PostgRESTValue: Equatable, Sendable {
     }
 
     private static func quoted(_ text: String) -> String {
-        String(decoding: (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8), as: UTF8.self)
+        CanonicalJSON.text(of: .string(text))
     }
 }

@@ -137,10 +137,7 @@ struct SupabaseRoutes: RouteCollection {
         let rows = try await request.hale.supabaseTables.read(
             PostgRESTTable.activityLogs, query, account: account, counting: false
         ).rows
-        let body =
-            rows.first.map { row in
-                "{" + row.map { "\"\($0.name)\":\($0.value.json)" }.joined(separator: ",") + "}"
-            } ?? "null"
+        let body = rows.first.map(Self.object) ?? "null"
         let response = Response(status: .ok, body: .init(string: body))
         response.headers.contentType = .json
         return response
@@ -290,14 +287,16 @@ struct SupabaseRoutes: RouteCollection {
 
     static func response(_ rows: [SQLPostgRESTReader.Row], total: Int?, offset: Int) -> Response {
         let body =
-            "["
-            + rows.map { row in
-                "{" + row.map { "\"\($0.name)\":\($0.value.json)" }.joined(separator: ",") + "}"
-            }.joined(separator: ",") + "]"
+            "[" + rows.map(Self.object).joined(separator: ",") + "]"
         let response = Response(status: .ok, body: .init(string: body))
         response.headers.contentType = .json
         let span = rows.isEmpty ? "*" : "\(offset)-\(offset + rows.count - 1)"
         response.headers.replaceOrAdd(name: "Content-Range", value: "\(span)/\(total.map(String.init) ?? "*")")
         return response
+    }
+
+    /// A row as the JSON object PostgREST writes, its members in the order selected.
+    static func object(_ row: SQLPostgRESTReader.Row) -> String {
+        "{" + row.map { "\"\($0.name)\":\($0.value.json)" }.joined(separator: ",") + "}"
     }
 }
