@@ -51,16 +51,7 @@ struct SupabaseActivityWrites {
     private static func sample(of row: [String: JSONValue], account: AccountID) throws -> (
         HealthProvider, HealthSyncBatch.Sample
     ) {
-        if let unknown = row.keys.sorted().first(where: { !writable.contains($0) }) {
-            throw PostgRESTError(
-                code: "PGRST204", status: 400,
-                message: "Could not find the '\(unknown.prefix(64))' column of 'activity_logs' in the schema cache")
-        }
-        if let owner = row["user_id"], owner != .null {
-            guard case .string(let text) = owner, UUID(uuidString: text) == account.rawValue else {
-                throw PostgRESTError.rowLevelSecurity("activity_logs")
-            }
-        }
+        try PostgRESTRowCheck.check(row, of: "activity_logs", writable: writable, account: account)
         let source = try text(row["source"], "source") ?? "healthkit"
         guard let provider = HealthProvider(parsing: source) else {
             throw PostgRESTError(

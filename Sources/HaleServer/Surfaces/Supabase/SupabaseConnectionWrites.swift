@@ -73,17 +73,7 @@ struct SupabaseConnectionWrites {
     /// Refuses a column the table does not have (`PGRST204`), a `user_id` other than the account's (`42501`, as
     /// row-level security refuses it), and values of the wrong type.
     private func checkColumns(of row: [String: JSONValue]) throws {
-        if let unknown = row.keys.sorted().first(where: { !Self.writable.contains($0) }) {
-            throw PostgRESTError(
-                code: "PGRST204", status: 400,
-                message: "Could not find the '\(unknown.prefix(64))' column of 'health_connections' in the schema cache"
-            )
-        }
-        if let owner = row["user_id"], owner != .null {
-            guard case .string(let text) = owner, UUID(uuidString: text) == account.rawValue else {
-                throw PostgRESTError.rowLevelSecurity("health_connections")
-            }
-        }
+        try PostgRESTRowCheck.check(row, of: "health_connections", writable: Self.writable, account: account)
         if let active = row["is_active"], active.bool == nil {
             throw PostgRESTError.invalidValue("\(active)", type: "boolean")
         }
