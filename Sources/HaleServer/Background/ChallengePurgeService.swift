@@ -14,7 +14,9 @@ enum ChallengePurgeService {
             let (emails, recoveries) = (application.hale.emailAddresses, application.hale.accountRecoveries)
             let logger = application.logger
             return {
-                await purge(challenges, logger: logger)
+                await purge("expired server challenges", logger: logger) {
+                    try await challenges.purge(olderThan: retention)
+                }
                 await purge("email codes", logger: logger) { try await emails.purgeOldCodes() }
                 await purge("lapsed recoveries", logger: logger) { try await recoveries.purgeLapsed() }
             }
@@ -27,17 +29,6 @@ enum ChallengePurgeService {
             if deleted > 0 { logger.debug("purged \(what)", metadata: ["count": "\(deleted)"]) }
         } catch {
             logger.warning("could not purge \(what): \(HaleErrorMiddleware.loggable(error))")
-        }
-    }
-
-    private static func purge(_ challenges: ServerChallenges, logger: Logger) async {
-        do {
-            let deleted = try await challenges.purge(olderThan: retention)
-            if deleted > 0 {
-                logger.debug("purged expired server challenges", metadata: ["count": "\(deleted)"])
-            }
-        } catch {
-            logger.warning("could not purge expired server challenges: \(HaleErrorMiddleware.loggable(error))")
         }
     }
 }
