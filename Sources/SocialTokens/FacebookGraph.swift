@@ -1,7 +1,6 @@
 import Crypto
-import StrictJSON
 
-/// The two Graph API calls that verify a Facebook user access token, and how their answers are read.
+/// The two Graph API calls that verify a Facebook user access token; `TokenCheckingAPI.facebookGraph` reads their answers.
 struct FacebookGraph: Sendable {
     /// The Graph API base: origin and, if configured, version.
     let baseURL: String
@@ -36,19 +35,5 @@ struct FacebookGraph: Sendable {
         return URLQuery.url(
             baseURL + "/me",
             [("fields", "id,name,email"), ("access_token", accessToken), ("appsecret_proof", hex)])
-    }
-
-    /// The members of a Graph answer. A 4xx answer or an `error` object refuses the token; a 5xx, 429 or any other
-    /// status, or a body that is not a JSON object, is the provider's problem.
-    static func members(of response: SocialHTTPResponse) throws(SocialTokenError) -> [String: JSONValue] {
-        switch response.status {
-        case 200..<300:
-            guard let members = JSONObject.decode(response.body) else { throw .graphMalformed }
-            guard members["error"] == nil else { throw .graphRejected }
-            return members
-        case 429: throw .graphStatus(response.status)
-        case 400..<500: throw .graphRejected
-        default: throw .graphStatus(response.status)
-        }
     }
 }

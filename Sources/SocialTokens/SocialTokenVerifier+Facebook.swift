@@ -13,7 +13,7 @@ extension SocialTokenVerifier {
             token.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
         else { throw .malformedAccessToken }
         let userID = try await inspect(token, graph: graph)
-        let profile = try FacebookGraph.members(of: await graphGet(graph.profileURL(for: token)))
+        let profile = try await ask(graph.profileURL(for: token), of: .facebookGraph)
         guard profile["id"]?.identifier == userID else { throw .profileMismatch }
         let email = profile["email"]?.string
         return VerifiedIdentity(
@@ -24,7 +24,7 @@ extension SocialTokenVerifier {
     /// Asks `debug_token` about `token` and returns the user it was issued to: the token must be a valid user token
     /// of this app that has not expired (`expires_at` 0 means it never does).
     private func inspect(_ token: String, graph: FacebookGraph) async throws(SocialTokenError) -> String {
-        let answer = try FacebookGraph.members(of: await graphGet(graph.debugTokenURL(for: token)))
+        let answer = try await ask(graph.debugTokenURL(for: token), of: .facebookGraph)
         guard let data = answer["data"]?.object else { throw .graphMalformed }
         guard data["app_id"]?.identifier == graph.appID else { throw .tokenForAnotherApp }
         guard data["is_valid"] == .bool(true), let userID = data["user_id"]?.identifier, !userID.isEmpty else {
@@ -35,14 +35,5 @@ extension SocialTokenVerifier {
         let deadline = Date(timeIntervalSince1970: expiresAt).addingTimeInterval(configuration.clockSkew.timeInterval)
         guard expiresAt == 0 || now() < deadline else { throw .tokenExpired }
         return userID
-    }
-
-    /// `GET url` through the injected client; a transport failure is the provider's problem.
-    private func graphGet(_ url: String) async throws(SocialTokenError) -> SocialHTTPResponse {
-        do {
-            return try await http.get(url)
-        } catch {
-            throw .graphUnreachable
-        }
     }
 }

@@ -10,8 +10,7 @@ extension SocialTokenVerifier {
         guard !token.isEmpty, token.utf8.count <= Self.maximumAccessTokenLength,
             token.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
         else { throw .malformedAccessToken }
-        let info = try Self.googleMembers(
-            of: await googleGet(URLQuery.url(configuration.googleTokenInfoURL, [("access_token", token)])))
+        let info = try await ask(URLQuery.url(configuration.googleTokenInfoURL, [("access_token", token)]), of: .google)
         let clientIDs = Set(configuration.googleClientIDs)
         guard let audience = [info["aud"], info["azp"]].compactMap({ $0?.string }).first(where: clientIDs.contains)
         else { throw .googleTokenForAnotherClient }
@@ -21,8 +20,8 @@ extension SocialTokenVerifier {
         guard let subject = info["sub"]?.identifier, !subject.isEmpty, subject.utf8.count <= 255 else {
             throw .tokenNotValid
         }
-        let profile = try Self.googleMembers(
-            of: await googleGet(URLQuery.url(configuration.googleUserInfoURL, [("access_token", token)])))
+        let profile = try await ask(
+            URLQuery.url(configuration.googleUserInfoURL, [("access_token", token)]), of: .google)
         guard profile["sub"]?.identifier == subject else { throw .profileMismatch }
         let email = profile["email"]?.string
         return VerifiedIdentity(
@@ -37,29 +36,6 @@ extension SocialTokenVerifier {
         case .string(let text): text.utf8.count <= 12 ? Double(text) : nil
         case .integer(let whole): Double(whole)
         default: nil
-        }
-    }
-
-    /// The members of a token info or user info answer. A 4xx refuses the token; a 5xx, 429 or any other status, or
-    /// a body that is not a JSON object, is Google's problem.
-    private static func googleMembers(of response: SocialHTTPResponse) throws(SocialTokenError) -> [String: JSONValue] {
-        switch response.status {
-        case 200..<300:
-            guard let members = JSONObject.decode(response.body) else { throw .googleMalformed }
-            guard members["error"] == nil else { throw .googleRejected }
-            return members
-        case 429: throw .googleStatus(response.status)
-        case 400..<500: throw .googleRejected
-        default: throw .googleStatus(response.status)
-        }
-    }
-
-    /// `GET url` through the injected client; a transport failure is Google's problem.
-    private func googleGet(_ url: String) async throws(SocialTokenError) -> SocialHTTPResponse {
-        do {
-            return try await http.get(url)
-        } catch {
-            throw .googleUnreachable
         }
     }
 }
