@@ -201,7 +201,7 @@ let package = Package(
         .executableTarget(
             name: "hale",
             dependencies: [
-                "HaleServer", "HealthExport", "HealthSamples",
+                "HaleServer", "HealthExport", "HealthSamples", "StrictJSON",
                 "DeviceIntegrity", "DeviceKeys",
                 "HaleClient",
                 "WebAuthn",

@@ -4,7 +4,7 @@
 /// Two errors are equal when their reasons are: the offset is for people, not for callers that match on errors.
 public struct JSONParseError: Error, Sendable, CustomStringConvertible {
     private enum Reason: Sendable {
-        case syntax, tooDeep, duplicateName, nulCharacter, numberOutOfRange, invalidText
+        case syntax, tooDeep, tooManyElements, duplicateName, nulCharacter, numberOutOfRange, invalidText
     }
 
     private let reason: Reason
@@ -20,6 +20,8 @@ public struct JSONParseError: Error, Sendable, CustomStringConvertible {
     public static let syntax = Self(.syntax, at: 0)
     /// Arrays and objects nested deeper than the parser allows.
     public static let tooDeep = Self(.tooDeep, at: 0)
+    /// More array items and object members in all than the parser allows.
+    public static let tooManyElements = Self(.tooManyElements, at: 0)
     /// An object names a member twice.
     public static let duplicateName = Self(.duplicateName, at: 0)
     /// A string holds U+0000, which no field has a use for and PostgreSQL cannot store in text.
@@ -39,6 +41,7 @@ public struct JSONParseError: Error, Sendable, CustomStringConvertible {
         switch reason {
         case .syntax: "JSON_SYNTAX"
         case .tooDeep: "JSON_TOO_DEEP"
+        case .tooManyElements: "JSON_TOO_MANY_ELEMENTS"
         case .duplicateName: "JSON_DUPLICATE_NAME"
         case .nulCharacter: "JSON_NUL_CHARACTER"
         case .numberOutOfRange: "JSON_NUMBER_OUT_OF_RANGE"
@@ -51,6 +54,8 @@ public struct JSONParseError: Error, Sendable, CustomStringConvertible {
         switch reason {
         case .syntax: "The body is not valid JSON."
         case .tooDeep: "Arrays and objects may be nested at most \(JSONParser.defaultMaximumDepth) deep."
+        case .tooManyElements:
+            "Arrays and objects may hold at most \(JSONParser.defaultMaximumElements) items and members in all."
         case .duplicateName: "An object names the same member twice."
         case .nulCharacter: "Strings must not contain the NUL character (U+0000)."
         case .numberOutOfRange: "A number is too large."

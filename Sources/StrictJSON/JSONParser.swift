@@ -1,12 +1,17 @@
 /// Reads RFC 8259 JSON in one pass, with the limits a server needs and no decoder's guessing.
 ///
 /// Beyond RFC 8259 it refuses what no client of Hale sends on purpose: nesting deeper than `defaultMaximumDepth`,
-/// an object naming a member twice, U+0000 in a string, unpaired surrogates, text that is not UTF-8, and numbers
+/// more than `defaultMaximumElements` array items and object members, an object naming a member twice, U+0000 in a string, unpaired surrogates, text that is not UTF-8, and numbers
 /// beyond a `Double`. Each container and string is visited once, so the cost is linear in the bytes whatever their
 /// shape (Foundation's `Decodable` tries each kind of value in turn, and deep input made that quadratic).
 public enum JSONParser {
     /// How deep arrays and objects may nest: far more than any body or token Hale reads.
     public static let defaultMaximumDepth = 32
+
+    /// How many array items and object members one text may hold in all: fifty for each sample of the largest
+    /// batch Hale takes (10,000), and few enough that the values a 16 MiB body can hold stay tens of MB in memory
+    /// (eight million one-digit items in a 16 MiB array took a decoder past 460 MB).
+    public static let defaultMaximumElements = 500_000
 
     /// The value the bytes hold, or why they hold none.
     public static func parse(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> JSONValue {
@@ -31,6 +36,8 @@ extension JSONValue {
 private struct Reader {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
+    /// Array items and object members read so far.
+    private(set) var elements = 0
 
     var atEnd: Bool { index == bytes.count }
 
@@ -71,6 +78,7 @@ private struct Reader {
             let name = try string()
             skipWhitespace()
             try expect(UInt8(ascii: ":"))
+            try countElement()
             let member = try value(depth: depth)
             guard members.updateValue(member, forKey: name) == nil else {
                 throw JSONParseError.duplicateName.at(nameStart)
@@ -90,10 +98,16 @@ private struct Reader {
             return items
         }
         while true {
+            try countElement()
             items.append(try value(depth: depth))
             skipWhitespace()
             if try endOfContainer(closedBy: UInt8(ascii: "]")) { return items }
         }
+    }
+
+    private mutating func countElement() throws(JSONParseError) {
+        elements += 1
+        guard elements <= JSONParser.defaultMaximumElements else { throw JSONParseError.tooManyElements.at(index) }
     }
 
     /// After a member or item: true at the closing bracket, false at a comma, a syntax error otherwise.

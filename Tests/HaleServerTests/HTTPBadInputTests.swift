@@ -77,6 +77,21 @@ struct HTTPBadInputTests {
         }
     }
 
+    @Test("a sync body of more than 500,000 items and members is refused before decoding")
+    func tooManyElements() async throws {
+        let zeros = Array(repeating: "0", count: 500_000).joined(separator: ",")
+        try await withHale { app in
+            let (_, token) = try await makeAccount(app)
+            let response = try await app.testing().sendRequest(
+                .POST, "/api/v1/health/sync", headers: .json(bearer: token),
+                body: .json(#"{"provider": "apple_health", "samples": ["# + zeros + "]}"))
+            #expect(response.status == .badRequest)
+            #expect(
+                try response.coreError().error.message
+                    == "Arrays and objects may hold at most 500000 items and members in all.")
+        }
+    }
+
     @Test("a member named twice, a NUL character and an overflowing number, on a route read member by member")
     func strictReading() async throws {
         try await withHale { app in

@@ -71,6 +71,24 @@ struct JSONParserTests {
         #expect(throws: JSONParseError.tooDeep) { try Self.parse(String(repeating: "[", count: 100_000)) }
     }
 
+    @Test("JSON_TOO_MANY_ELEMENTS: 500,000 items and members in all are read, one more is not")
+    func elementCount() throws {
+        let most = JSONParser.defaultMaximumElements
+        let items = "[" + Array(repeating: "0", count: most).joined(separator: ",") + "]"
+        guard case .array(let read) = try Self.parse(items) else {
+            Issue.record("not an array")
+            return
+        }
+        #expect(read.count == most)
+        #expect(throws: JSONParseError.tooManyElements) {
+            _ = try Self.parse("[" + Array(repeating: "0", count: most + 1).joined(separator: ",") + "]")
+        }
+        // Items and members count together: each object here is an item holding a member.
+        let objects = Array(repeating: #"{"a":0}"#, count: most / 2 + 1).joined(separator: ",")
+        #expect(throws: JSONParseError.tooManyElements) { _ = try Self.parse("[" + objects + "]") }
+        #expect(JSONParseError.tooManyElements.code == "JSON_TOO_MANY_ELEMENTS")
+    }
+
     @Test("JSON_DUPLICATE_NAME: an object naming a member twice, however it is escaped")
     func duplicateNames() {
         #expect(throws: JSONParseError.duplicateName) { try Self.parse(#"{"a":1,"a":2}"#) }
