@@ -8,6 +8,7 @@ import base64
 import datetime
 import json
 import os
+import urllib.parse
 from dataclasses import dataclass, field
 
 import hale_http
@@ -388,6 +389,11 @@ def templates(world):
         "metrics": lambda: T("metrics", "GET", "/metrics"),
         "jwks": lambda: T("jwks", "GET", "/.well-known/jwks.json"),
         "openapi": lambda: T("openapi", "GET", "/openapi.json"),
+        "openidConfiguration": lambda: T("openidConfiguration", "GET", "/.well-known/openid-configuration"),
+        "introspectToken": lambda: T(
+            "introspectToken", "POST", "/api/v1/admin/introspect", token=admin,
+            raw=("token=" + urllib.parse.quote(a.token, safe="")).encode(),
+            content_type="application/x-www-form-urlencoded"),
         "getAccount": lambda: T("getAccount", "GET", "/api/v1/account", token=a.token),
         "exportAccount": lambda: T("exportAccount", "GET", "/api/v1/account/export", token=a.token),
         "listPersonalAccessTokens": lambda: T(

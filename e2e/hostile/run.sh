@@ -39,6 +39,8 @@ export HALE_APP_ATTEST_DEVELOPMENT_MODE=true
 export HALE_SUPABASE_PUBLISHABLE_KEYS=sb_publishable_hostile-suite-key
 # Long enough that the tokens the world made stay valid for the whole run, however slow the server gets.
 export HALE_TOKENS_ACCESS_TOKEN_LIFETIME=2h
+# The issuer is the server's URL, and tokens carry an audience: test_tokens_any_library_verifies starts from them.
+export HALE_SERVER_PUBLIC_URL="http://127.0.0.1:$port" HALE_TOKENS_AUDIENCES=https://api.hostile.example
 # The suite sends thousands of requests to every budgeted route from one address and one account: with the default
 # budgets nearly all would be 429s and the routes behind them never reached. 429 itself is still checked
 # (Retry-After). Every budget (docs/api/rate-limits.md) is raised.

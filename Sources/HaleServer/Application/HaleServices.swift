@@ -111,7 +111,8 @@ public struct HaleServices: Sendable {
             repository: SQLSigningKeyRepository(database: database), sealer: sealer, clock: clock,
             rotationInterval: tokens.signingKeyRotationInterval, accessTokenLifetime: tokens.accessTokenLifetime)
         accessTokens = AccessTokens(
-            keys: signingKeys, issuer: tokens.issuer, lifetime: tokens.accessTokenLifetime, clock: clock)
+            keys: signingKeys, issuer: tokens.issuer, audiences: tokens.audiences, lifetime: tokens.accessTokenLifetime,
+            clock: clock)
         audit = AuditTrail(repository: SQLAuditRepository(database: database), clock: clock)
         accounts = Accounts(repository: SQLAccountRepository(database: database), audit: audit, clock: clock)
         sessions = Sessions(

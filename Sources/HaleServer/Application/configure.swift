@@ -104,6 +104,10 @@ extension DatabaseID {
 
 private func registerRoutes(_ app: Application) throws {
     try app.register(collection: OperationsRoutes())
+    try app.register(
+        collection: TokenDiscoveryRoutes(
+            introspection: TokenIntrospection(bearerTokens: app.hale.bearerTokens),
+            issuer: app.hale.configuration.tokens.issuer, publicURL: app.hale.configuration.server.publicURL))
     try app.register(collection: SessionRoutes())
     try app.register(collection: PersonalAccessTokenRoutes())
     try app.register(collection: RecoveryRoutes())

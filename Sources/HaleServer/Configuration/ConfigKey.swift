@@ -91,8 +91,15 @@ extension ConfigKey {
             path: "database.migrateOnStart", kind: .boolean, defaultValue: "true",
             summary: "Run pending migrations when `hale serve` starts."),
         ConfigKey(
-            path: "tokens.issuer", kind: .string, defaultValue: "hale",
-            summary: "The `iss` claim of access tokens."),
+            path: "tokens.issuer", kind: .string, defaultValue: "",
+            summary:
+                "The `iss` claim of access tokens and the `issuer` of `/.well-known/openid-configuration`. Empty:"
+                + " `server.publicURL` without its trailing slash when it is set, else `hale`."),
+        ConfigKey(
+            path: "tokens.audiences", kind: .list, defaultValue: "",
+            summary:
+                "The `aud` claim of access tokens: one value is written as a string, several as an array. A resource"
+                + " server that verifies Hale's tokens requires its own. Empty: no `aud`."),
         ConfigKey(
             path: "tokens.accessTokenLifetime", kind: .duration, defaultValue: "15m",
             summary: "How long an access token is valid."),

@@ -41,8 +41,10 @@ public struct HaleConfiguration: Sendable {
 
     /// Access tokens, refresh tokens and their signing keys.
     public struct Tokens: Sendable {
-        /// The `iss` claim of access tokens.
+        /// The `iss` claim of access tokens: `tokens.issuer`, else `server.publicURL`, else `hale`.
         public var issuer: String
+        /// The `aud` claim of access tokens; none when empty.
+        public var audiences: [String] = []
         /// How long an access token is valid.
         public var accessTokenLifetime: Duration
         /// How long a session lasts without `rememberMe`.
@@ -286,7 +288,8 @@ public struct HaleConfiguration: Sendable {
             publicURL: try Self.publicURL(try values.string("server.publicURL")),
             dataDirectory: Self.dataDirectory(try values.string("server.dataDirectory"), for: database.location))
         tokens = Tokens(
-            issuer: try values.string("tokens.issuer"),
+            issuer: Self.issuer(try values.string("tokens.issuer"), publicURL: server.publicURL),
+            audiences: try Self.audiences(try values.list("tokens.audiences")),
             accessTokenLifetime: try values.duration("tokens.accessTokenLifetime"),
             refreshTokenLifetime: try values.duration("tokens.refreshTokenLifetime"),
             rememberMeRefreshTokenLifetime: try values.duration("tokens.rememberMeRefreshTokenLifetime"),
@@ -424,6 +427,27 @@ public struct HaleConfiguration: Sendable {
         case .postgres:
             return URL(fileURLWithPath: "hale-data", isDirectory: true).standardizedFileURL
         }
+    }
+
+    /// The issuer: the one configured, else the public URL without its trailing slash (as OpenID Connect Discovery
+    /// compares issuers as strings), else `hale`.
+    static func issuer(_ configured: String, publicURL: URL?) -> String {
+        guard configured.isEmpty else { return configured }
+        guard let publicURL else { return "hale" }
+        var text = publicURL.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        return text
+    }
+
+    /// `tokens.audiences`: each a non-empty value of printable ASCII without spaces, at most 256 bytes.
+    static func audiences(_ values: [String]) throws -> [String] {
+        for value in values
+        where value.isEmpty || value.utf8.count > 256 || !value.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) {
+            throw ConfigError(
+                "tokens.audiences must name values of printable ASCII without spaces, at most 256 bytes, not \"\(value)\""
+            )
+        }
+        return values
     }
 
     /// `server.publicURL`: an absolute http or https URL without a query; nil when empty.

@@ -4,6 +4,8 @@ import JWTKit
 public struct AccessTokenClaims: JWTPayload, Equatable {
     /// Issuer: the configured `tokens.issuer`.
     public var iss: IssuerClaim
+    /// Audience: `tokens.audiences`, when any are configured.
+    public var aud: AudienceClaim?
     /// Subject: the account identifier.
     public var sub: SubjectClaim
     /// Issued at.
@@ -20,7 +22,7 @@ public struct AccessTokenClaims: JWTPayload, Equatable {
     public var signInMethod: String
 
     enum CodingKeys: String, CodingKey {
-        case iss, sub, iat, exp, jti, sid
+        case iss, aud, sub, iat, exp, jti, sid
         case deviceId = "device_id"
         case signInMethod = "sign_in_method"
     }

@@ -19,6 +19,7 @@ public struct AccessTokens: Sendable {
         let kid: String
         let collection: JWTKeyCollection
         let issuer: String
+        let audiences: [String]
         let lifetime: Duration
         let clock: HaleClock
 
@@ -29,7 +30,8 @@ public struct AccessTokens: Sendable {
             let now = clock.now()
             let expiresAt = min(now.addingTimeInterval(lifetime.timeInterval), notAfter ?? .distantFuture)
             let claims = AccessTokenClaims(
-                iss: .init(value: issuer), sub: .init(value: account.description), iat: .init(value: now),
+                iss: .init(value: issuer), aud: audiences.isEmpty ? nil : AudienceClaim(value: audiences),
+                sub: .init(value: account.description), iat: .init(value: now),
                 exp: .init(value: expiresAt), jti: .init(value: OpaqueToken.generate(byteCount: 16)),
                 sid: session.description, deviceId: device?.description, signInMethod: signInMethod)
             var header = JWTHeader()
@@ -44,13 +46,16 @@ public struct AccessTokens: Sendable {
 
     let keys: SigningKeyRing
     let issuer: String
+    /// The `aud` of every token signed; none when empty. Hale itself does not read it: it is for resource servers.
+    var audiences: [String] = []
     let lifetime: Duration
     let clock: HaleClock
 
     /// A signer with the current key, rotating it first when it is due.
     public func signer() async throws -> Signer {
         let (kid, collection) = try await keys.signingKey()
-        return Signer(kid: kid, collection: collection, issuer: issuer, lifetime: lifetime, clock: clock)
+        return Signer(
+            kid: kid, collection: collection, issuer: issuer, audiences: audiences, lifetime: lifetime, clock: clock)
     }
 
     /// Verifies a token's header, signature, issuer and lifetime; throws `HaleError` `TOKEN_INVALID` or

@@ -35,6 +35,11 @@ public struct BearerTokenVerifier: Sendable {
         {
             return try await firebase.authenticate(idToken: token, logger: logger ?? Logger(label: "hale.firebase"))
         }
+        return try await accessToken(token).identity
+    }
+
+    /// An access token's identity and claims, while its session is active.
+    func accessToken(_ token: String) async throws -> (identity: AuthenticatedAccount, claims: AccessTokenClaims) {
         let claims = try await accessTokens.verify(token)
         guard let account = AccountID(claims.sub.value), let sessionID = SessionID(claims.sid),
             let session = try await sessions.find(sessionID), session.accountId == account,
@@ -46,10 +51,11 @@ public struct BearerTokenVerifier: Sendable {
             guard let device = DeviceID(text) else { throw HaleError.invalidToken }
             return device
         }
-        return AuthenticatedAccount(
+        let identity = AuthenticatedAccount(
             accountId: account, sessionId: sessionID, deviceId: device, signInMethod: claims.signInMethod,
             credential: .accessToken(jti: claims.jti.value), expiresAt: claims.exp.value,
             signedInAt: Self.provedAt(session, signInMethod: claims.signInMethod))
+        return (identity, claims)
     }
 
     /// When the person last proved themselves on the session. A handed-off token's holder (a web view) did not sign

@@ -13,6 +13,10 @@ public struct PersonalAccessTokens: Sendable {
         public let signedInAt: Date?
         /// The device whose sign-in it was issued to; nil for a token an operator or a tool made.
         public var deviceId: DeviceID? = nil
+        /// When it was made.
+        public var createdAt: Date? = nil
+        /// When it stops working, if it does.
+        public var expiresAt: Date? = nil
     }
 
     let repository: any PersonalAccessTokenRepository
@@ -59,7 +63,7 @@ public struct PersonalAccessTokens: Sendable {
         uses.record(id, at: now)
         return Verified(
             id: id, accountId: record.accountId, signedInAt: record.signInMethod == nil ? nil : record.createdAt,
-            deviceId: record.deviceId)
+            deviceId: record.deviceId, createdAt: record.createdAt, expiresAt: record.expiresAt)
     }
 
     /// The account's tokens that still work, newest first, at most `limit` (1 to `listLimit`).
