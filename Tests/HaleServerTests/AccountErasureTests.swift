@@ -24,6 +24,8 @@ struct AccountErasureTests {
         "firebase_deleted_users":
             "the SHA-256 of a deleted account's Firebase uids and when, so that a Firebase ID token from before the"
             + " deletion signs in to no account: no account id, and a hash of an identifier another service issued",
+        "webhook_endpoints": "the app backend's webhook endpoints and their sealed secrets, no account's",
+        "webhook_subscriptions": "the event types each of the app backend's endpoints takes",
         "audit_events":
             "the append-only, hash-chained security trail: deleting a row breaks the hash of every event after it. "
             + "It names accounts only by keyed pseudonym; the key (audit_account_keys) goes with the account",
@@ -66,6 +68,16 @@ struct AccountErasureTests {
             "email_codes": "account_id = \(bind: id)",
             "account_recoveries": "account_id = \(bind: id)",
             "confirmations": "account_id = \(bind: id)",
+            // Its events, delivered or not, go with it: the backend then hears only account.deleted, written after.
+            "webhook_events": "account_id = \(bind: id) AND type <> 'account.deleted'",
+            "webhook_deliveries": """
+            event_sequence IN (SELECT sequence FROM webhook_events WHERE account_id = \(bind: id)
+                AND type <> 'account.deleted')
+            """,
+            "webhook_attempts": """
+            delivery_id IN (SELECT d.id FROM webhook_deliveries d JOIN webhook_events e
+                ON e.sequence = d.event_sequence WHERE e.account_id = \(bind: id) AND e.type <> 'account.deleted')
+            """,
         ]
     }
 
@@ -94,6 +106,7 @@ struct AccountErasureTests {
         try await withHale(on: database) { app in
             let (account, _) = try await makeAccount(app)
             let (other, _) = try await makeAccount(app, email: "other@example.com")
+            _ = try await app.hale.webhooks.add(url: "https://hooks.example.com/erasure", eventTypes: ["*"])
             let seed = AccountSeed(account: account.id)
             let otherSeed = AccountSeed(account: other.id)
             let now = app.hale.clock.now()

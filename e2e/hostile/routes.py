@@ -383,6 +383,18 @@ def templates(world):
     challenge = {"challengeID": world.challenge_id}
     admin = server.admin_key
 
+    # Webhook endpoints (issue 33) post to the discard port: each delivery fails at once and is retried later.
+    hook = {"url": "http://127.0.0.1:9/hostile", "eventTypes": ["account.created", "session.created"]}
+
+    def webhook_endpoint():
+        return server.expect("POST", "/api/v1/admin/webhooks/endpoints", admin, hook, status=201)["endpoint"]["id"]
+
+    def webhook_delivery():
+        endpoint = webhook_endpoint()
+        server.expect("POST", f"/api/v1/admin/webhooks/endpoints/{endpoint}/test", admin, status=202)
+        return str(server.expect("GET", f"/api/v1/admin/webhooks/deliveries?endpointId={endpoint}", admin)
+                   ["deliveries"][0]["id"])
+
     return {
         "health": lambda: T("health", "GET", "/healthz"),
         "readiness": lambda: T("readiness", "GET", "/readyz"),
@@ -529,6 +541,26 @@ def templates(world):
             body={"platform": "apple", "data": {"steps": 5234, "distance": 3210, "date": today().isoformat()}}),
         "exportHealthData": lambda: T("exportHealthData", "GET", "/api/v1/health/export", token=a.token),
         "deleteHealthData": delete_health_data,
+        "createWebhookEndpoint": lambda: T(
+            "createWebhookEndpoint", "POST", "/api/v1/admin/webhooks/endpoints", token=admin,
+            body={**hook, "description": "hostile"}, baseline=(201,)),
+        "listWebhookEndpoints": lambda: T(
+            "listWebhookEndpoints", "GET", "/api/v1/admin/webhooks/endpoints", token=admin),
+        "deleteWebhookEndpoint": lambda: T(
+            "deleteWebhookEndpoint", "DELETE", "/api/v1/admin/webhooks/endpoints/{endpointID}",
+            params={"endpointID": webhook_endpoint()}, token=admin, destructive=True),
+        "rotateWebhookSecret": lambda: T(
+            "rotateWebhookSecret", "POST", "/api/v1/admin/webhooks/endpoints/{endpointID}/rotate-secret",
+            params={"endpointID": webhook_endpoint()}, token=admin),
+        "testWebhookEndpoint": lambda: T(
+            "testWebhookEndpoint", "POST", "/api/v1/admin/webhooks/endpoints/{endpointID}/test",
+            params={"endpointID": webhook_endpoint()}, token=admin, baseline=(202,)),
+        "listWebhookDeliveries": lambda: T(
+            "listWebhookDeliveries", "GET", "/api/v1/admin/webhooks/deliveries", token=admin,
+            query={"status": "pending", "limit": "20"}),
+        "replayWebhookDelivery": lambda: T(
+            "replayWebhookDelivery", "POST", "/api/v1/admin/webhooks/deliveries/{deliveryID}/replay",
+            params={"deliveryID": webhook_delivery()}, token=admin, baseline=(202, 404)),
         "createConfirmation": lambda: T(
             "createConfirmation", "POST", "/api/v1/admin/confirmations", token=admin,
             body={"accountId": a.account_id, "actionType": "payment.approve",

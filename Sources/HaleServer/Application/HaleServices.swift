@@ -83,6 +83,8 @@ public struct HaleServices: Sendable {
     let supabaseTables: SQLPostgRESTReader
     /// Delivery of confirmation answers to the app backend's webhook; nil when none is configured.
     public let confirmationWebhooks: ConfirmationWebhooks?
+    /// The app backend's webhook endpoints and their deliveries.
+    public let webhooks: Webhooks
     /// Delivery of the push outbox through APNs and FCM.
     public let pushDelivery: PushDelivery
     /// Delivery of the mail outbox through SMTP, or into a directory.
@@ -244,6 +246,9 @@ public struct HaleServices: Sendable {
         } else {
             confirmationWebhooks = nil
         }
+        webhooks = Webhooks(
+            repository: SQLWebhookRepository(database: database), sealer: sealer, settings: configuration.webhooks,
+            http: pushHTTP.events, clock: clock)
     }
 
     private static func relyingParty(_ configuration: HaleConfiguration) throws -> RelyingParty {

@@ -2,13 +2,16 @@ import AsyncHTTPClient
 import NIOSSL
 import Vapor
 
-/// The HTTP clients push delivery uses, one per configured gateway, and the confirmation webhook's: no redirects,
+/// The HTTP clients push delivery uses, one per configured gateway, the confirmation webhook's and the event
+/// endpoints': no redirects,
 /// HTTP/2 where the server offers it (APNs requires it), and shut down with the application.
 struct PushHTTPClients: Sendable {
     var apns: HTTPClient?
     var fcm: HTTPClient?
     /// For the confirmation webhook, when one is configured.
     var webhook: HTTPClient?
+    /// For the app backend's event endpoints, which are added while Hale runs.
+    var events: HTTPClient?
 
     /// No clients: push is off.
     static let none = PushHTTPClients()
@@ -33,6 +36,7 @@ struct PushHTTPClients: Sendable {
         if configuration.confirmationWebhook != nil {
             clients.webhook = client(for: app, tls: .makeClientConfiguration())
         }
+        clients.events = client(for: app, tls: .makeClientConfiguration())
         return clients
     }
 

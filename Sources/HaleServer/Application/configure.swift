@@ -61,6 +61,7 @@ public func configure(_ app: Application, _ configuration: HaleConfiguration, cl
     app.lifecycle.use(PushDeliveryService.job(every: configuration.push.deliveryInterval))
     app.lifecycle.use(MailDeliveryService.job(every: configuration.push.deliveryInterval))
     app.lifecycle.use(ConfirmationWebhookService.job(every: configuration.push.deliveryInterval))
+    app.lifecycle.use(WebhookDeliveryService.job(every: configuration.webhooks.deliveryInterval))
     if app.hale.developmentAttestation != nil { app.lifecycle.use(DevelopmentAttestationStartup()) }
 }
 
@@ -127,6 +128,7 @@ private func registerRoutes(_ app: Application) throws {
     try app.register(collection: HealthDataRoutes())
     try app.register(collection: FitnessChallengeRoutes())
     try app.register(collection: ConfirmationRoutes())
+    try app.register(collection: WebhookAdminRoutes(webhooks: app.hale.webhooks))
     try app.register(collection: AssociationRoutes())
     try app.register(collection: AccountPageRoutes())
     try app.register(

@@ -529,6 +529,27 @@ extension ConfigKey {
             path: "confirmations.webhookSecret", kind: .string, defaultValue: "",
             summary: "The webhook's HMAC-SHA256 key, at least 32 characters; required with webhookUrl. A secret."),
         ConfigKey(
+            path: "webhooks.deliveryInterval", kind: .duration, defaultValue: "1s",
+            summary:
+                "How often each instance looks for webhook deliveries that are due. Endpoints are added with"
+                + " `hale webhooks add` or the admin API."),
+        ConfigKey(
+            path: "webhooks.retrySchedule", kind: .list, defaultValue: "5s,5m,30m,2h,5h,10h,14h,20h,20h",
+            summary:
+                "The waits before each retry of a delivery the endpoint did not answer with 2xx; after the last the"
+                + " delivery fails. The default tries ten times over 3 days."),
+        ConfigKey(
+            path: "webhooks.timeout", kind: .duration, defaultValue: "15s",
+            summary: "How long a delivery waits for the endpoint's answer before it counts as failed."),
+        ConfigKey(
+            path: "webhooks.secretOverlap", kind: .duration, defaultValue: "24h",
+            summary:
+                "After `hale webhooks rotate-secret`, how long the old secret still signs beside the new one, so"
+                + " the receiver can switch without losing an event."),
+        ConfigKey(
+            path: "webhooks.retention", kind: .duration, defaultValue: "30d",
+            summary: "How long events and their delivery records are kept, to be listed and replayed."),
+        ConfigKey(
             path: "supabase.publishableKeys", kind: .list, defaultValue: "",
             summary:
                 "Keys an app sends as `apikey` to the Supabase-compatible surface at `/rest/v1` (seed 004's supabase-js"

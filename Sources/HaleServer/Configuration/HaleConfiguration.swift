@@ -264,6 +264,8 @@ public struct HaleConfiguration: Sendable {
     public var secrets: Secrets
     /// The webhook confirmation answers are sent to, if any.
     public var confirmationWebhook: ConfirmationWebhook?
+    /// Events for the app's backend: how they are delivered.
+    public var webhooks: Webhooks
     /// The keys the Supabase-compatible surface takes as `apikey`.
     public var supabasePublishableKeys: [String]
     /// The minimum level of log lines written.
@@ -362,6 +364,7 @@ public struct HaleConfiguration: Sendable {
             values, dataDirectory: server.dataDirectory,
             addressesPerAccount: try Self.accountLimit(values, "accountLimits.emailAddresses"))
         confirmationWebhook = try Self.confirmationWebhook(values)
+        webhooks = try Self.webhooks(values)
         supabasePublishableKeys = try values.list("supabase.publishableKeys")
         let keyEncryptionKey = try values.string("secrets.keyEncryptionKey")
         secrets = Secrets(

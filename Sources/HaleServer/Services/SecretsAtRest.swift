@@ -30,6 +30,11 @@ public struct SecretsAtRest: Sendable {
         Column(
             table: "apple_token_revocations", key: "id", value: "refresh_token_sealed",
             purpose: { _ in AppleRefreshTokens.purpose }),
+        Column(
+            table: "webhook_endpoints", key: "id", value: "secret_sealed", purpose: WebhookEndpointRecord.purpose(of:)),
+        Column(
+            table: "webhook_endpoints", key: "id", value: "previous_secret_sealed",
+            purpose: WebhookEndpointRecord.purpose(of:)),
     ]
 
     /// What a pass sealed.

@@ -210,5 +210,28 @@ struct AccountSeed {
                 "created_by_key_id": Int64(1), "created_at": date, "expires_at": date + 300, "decision": "approve",
                 "answered_at": date, "answered_by_device_id": device, "signature": "SECRET-signature-\(tag)",
             ])
+        try await insert(
+            "webhook_events",
+            [
+                "message_id": "msg_seed_\(tag)", "type": "session.created", "account_id": id,
+                "payload": #"{"type":"session.created"}"#, "created_at": date,
+            ])
+        // A delivery, and a try of it, to each endpoint there is (a test that wants them adds one first).
+        try await sql.raw(
+            """
+            INSERT INTO webhook_deliveries (endpoint_id, event_sequence, ordering_key, status, attempts,
+                next_attempt_at, created_at)
+            SELECT id, (SELECT sequence FROM webhook_events WHERE message_id = \(bind: "msg_seed_\(tag)")),
+                \(bind: account.description), 'pending', 1, \(bind: date), \(bind: date)
+            FROM webhook_endpoints
+            """
+        ).run()
+        try await sql.raw(
+            """
+            INSERT INTO webhook_attempts (delivery_id, attempted_at, status_code, milliseconds)
+            SELECT d.id, \(bind: date), 503, 12 FROM webhook_deliveries d
+            JOIN webhook_events e ON e.sequence = d.event_sequence WHERE e.message_id = \(bind: "msg_seed_\(tag)")
+            """
+        ).run()
     }
 }

@@ -217,7 +217,7 @@ public struct AppleHealthImport: Sendable {
             }
         }
         do {
-            let result = try await sync.store(fresh, account: account, alongside: alongside)
+            let result = try await sync.store(fresh, account: account, alongside: alongside, reporting: false)
             return Self.reached(deduplicated, log: result.log)
         } catch let error as HaleError where error.code == .payloadTooLarge {
             throw HaleError(

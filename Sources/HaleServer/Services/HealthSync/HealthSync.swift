@@ -67,8 +67,11 @@ public struct HealthSync: Sendable {
     }
 
     /// Stores a checked batch: consent, deduplication, the samples, rollups, challenge progress and the log, in one
-    /// transaction with `alongside`.
-    func store(_ checked: CheckedBatch, account: AccountID, alongside: Alongside?) async throws -> HealthSyncResult {
+    /// transaction with `alongside` and, when `reporting`, its `health.synced` event (an import reports once, at
+    /// its end).
+    func store(_ checked: CheckedBatch, account: AccountID, alongside: Alongside?, reporting: Bool = true)
+        async throws -> HealthSyncResult
+    {
         let request = checked.request
         let (prepared, rejected) = (checked.prepared, checked.rejected)
         var log = HealthSyncLog(
@@ -93,7 +96,8 @@ public struct HealthSync: Sendable {
         if let alongside {
             storing = { @Sendable log, database in try await alongside(log, rejected, database) }
         }
-        let stored = try await store(prepared, deleting: deletions, log: log, account: account, alongside: storing)
+        let stored = try await store(
+            prepared, deleting: deletions, log: log, account: account, reporting: reporting, alongside: storing)
         return HealthSyncResult(log: stored, rejected: rejected, replayed: false)
     }
 
@@ -129,7 +133,7 @@ public struct HealthSync: Sendable {
     }
 
     private func store(
-        _ samples: [Prepared], deleting deletions: [String], log: HealthSyncLog, account: AccountID,
+        _ samples: [Prepared], deleting deletions: [String], log: HealthSyncLog, account: AccountID, reporting: Bool,
         alongside: (@Sendable (HealthSyncLog, HaleDatabase) async throws -> Void)?
     ) async throws -> HealthSyncLog {
         let rollups = rollups
@@ -153,15 +157,16 @@ public struct HealthSync: Sendable {
             log.recordsDeduplicated = plan.deduplicated
             log.recordsDeleted = deleted.count
             let now = clock.now()
+            let days = HealthRollupWriter.days(of: changed)
             try await rollups.recompute(
-                HealthRollupWriter.days(of: changed), of: account, on: store, at: now,
-                readingAtMost: maximumSamplesRead, written: inserts + updates)
+                days, of: account, on: store, at: now, readingAtMost: maximumSamplesRead, written: inserts + updates)
             log.status = log.recordsRejected > 0 ? .partial : .completed
             log.completedAt = now
             guard try await store.insert(log) else {
                 throw HaleError(.conflict, status: 409, message: "This batchId is being synced already; retry.")
             }
             try await store.markSynced(account, provider: log.provider, at: now)
+            if reporting { try await store.report(.healthSynced(log, days: days, at: now)) }
             try await alongside?(log, store.database)
             return log
         }

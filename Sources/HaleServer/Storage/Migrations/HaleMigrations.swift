@@ -43,5 +43,6 @@ enum HaleMigrations {
         M0038_CreateMailOutbox(),
         M0039_CreateEmailAddresses(),
         M0040_CreateAccountRecoveries(),
+        M0041_CreateWebhooks(),
     ]
 }

@@ -57,6 +57,8 @@ protocol HealthSampleRepository: Sendable {
     func log(of account: AccountID, batch: String) async throws -> HealthSyncLog?
     /// The account's most recent logs, newest first.
     func logs(of account: AccountID, limit: Int, status: HealthSyncLog.Status?) async throws -> [HealthSyncLog]
+    /// Writes an event for the app's backend in this repository's transaction.
+    func report(_ event: WebhookEvent) async throws
     /// Records a sync through the account's connection to `provider`, if it has one.
     func markSynced(_ account: AccountID, provider: String, at date: Date) async throws
     /// Deletes up to `limit` samples of any account that ended before `date`; returns how many. Rows another

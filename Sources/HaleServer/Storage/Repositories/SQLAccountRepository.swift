@@ -7,11 +7,19 @@ struct SQLAccountRepository: AccountRepository {
 
     func create(_ account: Account) async throws {
         do {
-            try await database.sql.insert(into: "accounts").model(account, keyEncodingStrategy: .convertToSnakeCase)
-                .run()
+            try await database.writeTransaction { database in
+                try await Self.insert(account, in: database)
+            }
         } catch  where HaleDatabase.isConstraintViolation(error) {
             throw HaleError(.conflict, status: 409, message: "An account with this email already exists.")
         }
+    }
+
+    /// Inserts the account and, in the same transaction, its `account.created` event.
+    static func insert(_ account: Account, in database: HaleDatabase) async throws {
+        try await database.sql.insert(into: "accounts").model(account, keyEncodingStrategy: .convertToSnakeCase).run()
+        try await SQLWebhookOutbox.enqueue(
+            WebhookEvent(.accountCreated, account: account.id, at: account.createdAt), in: database)
     }
 
     func find(_ id: AccountID) async throws -> Account? {
@@ -64,9 +72,29 @@ struct SQLAccountRepository: AccountRepository {
             // Single-use values bound to the account (handoff codes, device-key and passkey challenges) carry its
             // id without a foreign key, as they may outlive a session; they go with the account, not at expiry.
             try await database.sql.delete(from: "server_challenges").where("account_id", .equal, id).run()
+            try await Self.deleteWebhookEvents(of: id, on: database)
             return try await database.sql.delete(from: "accounts").where("id", .equal, id).returning("id").all()
                 .count == 1
         }
+    }
+
+    /// Deletes the account's webhook events, delivered or not, with their deliveries: what the backend has not yet
+    /// heard about a deleted account it need not hear, and `account.deleted`, written after, tells it to forget the
+    /// rest.
+    private static func deleteWebhookEvents(of account: AccountID, on database: HaleDatabase) async throws {
+        try await database.sql.raw(
+            """
+            DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT d.id FROM webhook_deliveries d
+                JOIN webhook_events e ON e.sequence = d.event_sequence WHERE e.account_id = \(bind: account))
+            """
+        ).run()
+        try await database.sql.raw(
+            """
+            DELETE FROM webhook_deliveries WHERE event_sequence IN (
+                SELECT sequence FROM webhook_events WHERE account_id = \(bind: account))
+            """
+        ).run()
+        try await database.sql.delete(from: "webhook_events").where("account_id", .equal, account).run()
     }
 
     /// Ends the account's sign-ins at `date`, on `database` (the transaction that revokes its sessions): Firebase ID

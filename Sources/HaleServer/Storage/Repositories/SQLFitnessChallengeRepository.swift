@@ -1,5 +1,6 @@
 import Foundation
 import SQLKit
+import StrictJSON
 
 /// `FitnessChallengeRepository` on SQL.
 struct SQLFitnessChallengeRepository: FitnessChallengeRepository {
@@ -93,6 +94,28 @@ struct SQLFitnessChallengeRepository: FitnessChallengeRepository {
                 AND challenge_id IN (SELECT id FROM fitness_challenges WHERE \(condition))
             """
         ).run()
+        try await markCompleted(of: account, at: date, on: database)
+    }
+
+    /// Marks the memberships whose progress reached their challenge's goal for the first time, and writes a
+    /// `challenge.completed` for each in the same transaction. A member completes a challenge once, whatever
+    /// their progress does after.
+    private static func markCompleted(of account: AccountID, at date: Date, on database: HaleDatabase) async throws {
+        let completed = try await database.sql.raw(
+            """
+            UPDATE fitness_challenge_members SET completed_at = \(bind: date)
+            WHERE account_id = \(bind: account) AND left_at IS NULL AND completed_at IS NULL
+                AND progress >= (SELECT c.goal FROM fitness_challenges c
+                    WHERE c.id = fitness_challenge_members.challenge_id)
+            RETURNING challenge_id, progress
+            """
+        ).all()
+        for row in completed {
+            let challenge = try row.decode(column: "challenge_id", as: UUID.self)
+            let data: [String: JSONValue] = ["challengeId": .string(challenge.uuidString.lowercased())]
+            try await SQLWebhookOutbox.enqueue(
+                WebhookEvent(.challengeCompleted, account: account, data: data, at: date), in: database)
+        }
     }
 
     /// Adds a rollup that retention is deleting to the expired progress of its account's memberships, left ones

@@ -120,11 +120,17 @@ struct SQLHealthImportRepository: HealthImportRepository {
         error: (code: String, message: String)?, at date: Date
     ) async throws -> Bool {
         let text = try Self.text(of: checkpoint)
-        return try await updateClaimed(claimed) { update in
-            Self.set(checkpoint, summary: text, on: update.set("status", to: status.rawValue))
-                .set("error_code", to: error?.code).set("error_message", to: error?.message)
-                .set("completed_at", to: date).set("updated_at", to: date).set("claim_id", to: SQLLiteral.null)
-                .set("claimed_until", to: SQLLiteral.null)
+        let event = WebhookEvent.importEnded(
+            claimed.record, as: status, summary: checkpoint.summary, error: error?.code, at: date)
+        return try await database.writeTransaction { database in
+            let finished = try await SQLHealthImportRepository(database: database).updateClaimed(claimed) { update in
+                Self.set(checkpoint, summary: text, on: update.set("status", to: status.rawValue))
+                    .set("error_code", to: error?.code).set("error_message", to: error?.message)
+                    .set("completed_at", to: date).set("updated_at", to: date).set("claim_id", to: SQLLiteral.null)
+                    .set("claimed_until", to: SQLLiteral.null)
+            }
+            if finished, let event { try await SQLWebhookOutbox.enqueue(event, in: database) }
+            return finished
         }
     }
 

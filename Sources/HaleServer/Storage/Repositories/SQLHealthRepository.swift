@@ -14,6 +14,7 @@ struct SQLHealthRepository: HealthRepository {
             guard let existing else {
                 try await Self.insert(total, on: sql)
                 try await Self.summarize(total.accountId, day: total.day, at: total.updatedAt, on: database)
+                try await SQLWebhookOutbox.enqueue(.attestedDay(total, replaced: false), in: database)
                 return (total, false)
             }
             var stored = total
@@ -26,6 +27,7 @@ struct SQLHealthRepository: HealthRepository {
                 .set("updated_at", to: total.updatedAt)
                 .where("id", .equal, stored.id).run()
             try await Self.summarize(total.accountId, day: total.day, at: total.updatedAt, on: database)
+            try await SQLWebhookOutbox.enqueue(.attestedDay(total, replaced: true), in: database)
             return (stored, true)
         }
     }

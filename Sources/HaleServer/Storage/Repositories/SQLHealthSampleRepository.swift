@@ -242,6 +242,10 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
             .all(decoding: HealthSyncLog.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
+    func report(_ event: WebhookEvent) async throws {
+        try await SQLWebhookOutbox.enqueue(event, in: database)
+    }
+
     func markSynced(_ account: AccountID, provider: String, at date: Date) async throws {
         try await database.sql.update("health_connections").set("last_sync_at", to: date)
             .where("account_id", .equal, account).where("provider", .equal, provider).where("is_active", .equal, true)

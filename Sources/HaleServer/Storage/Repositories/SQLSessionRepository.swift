@@ -1,5 +1,6 @@
 import Foundation
 import SQLKit
+import StrictJSON
 
 /// `SessionRepository` on SQL.
 struct SQLSessionRepository: SessionRepository {
@@ -18,16 +19,22 @@ struct SQLSessionRepository: SessionRepository {
                 try sql.insert(into: "refresh_tokens").model(firstToken, keyEncodingStrategy: .convertToSnakeCase)
             )
         }
-        if database.isPostgres {
-            // One statement: the token's foreign key is checked at its end, when the session row exists.
+        let session = record.session
+        var data: [String: JSONValue] = [
+            "sessionId": .string(session.id.description), "signInMethod": .string(session.signInMethod),
+        ]
+        data["deviceId"] = session.deviceId.map { .string($0.description) }
+        let event = WebhookEvent(.sessionCreated, account: session.accountId, data: data, at: session.createdAt)
+        try await database.writeTransaction { database in
             let (session, token) = try inserts(on: database.sql)
-            try await token.with("session", as: session.insert).run()
-        } else {
-            try await database.writeTransaction { database in
-                let (session, token) = try inserts(on: database.sql)
+            if database.isPostgres {
+                // One statement: the token's foreign key is checked at its end, when the session row exists.
+                try await token.with("session", as: session.insert).run()
+            } else {
                 try await session.run()
                 try await token.run()
             }
+            try await SQLWebhookOutbox.enqueue(event, in: database)
         }
     }
 
@@ -100,14 +107,14 @@ struct SQLSessionRepository: SessionRepository {
     func revoke(_ session: SessionID, of account: AccountID, reason: String, at date: Date, audit: AuditAppend?)
         async throws -> Bool
     {
-        guard let audit else {
-            return try await Self.revoke(session, of: account, reason: reason, at: date, on: database)
-        }
-        return try await database.writeTransaction { database in
+        try await database.writeTransaction { database in
             guard try await Self.revoke(session, of: account, reason: reason, at: date, on: database) else {
                 return false
             }
-            try await SQLAuditRepository.append(audit, in: database)
+            if let audit { try await SQLAuditRepository.append(audit, in: database) }
+            let data: [String: JSONValue] = ["sessionId": .string(session.description), "reason": .string(reason)]
+            try await SQLWebhookOutbox.enqueue(
+                WebhookEvent(.sessionRevoked, account: account, data: data, at: date), in: database)
             return true
         }
     }

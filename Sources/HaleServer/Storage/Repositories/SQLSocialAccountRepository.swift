@@ -26,10 +26,7 @@ struct SQLSocialAccountRepository: SocialAccountRepository {
     func link(_ identity: SocialIdentity, newAccount: Account?) async throws -> Bool {
         do {
             try await database.writeTransaction { database in
-                if let newAccount {
-                    try await database.sql.insert(into: "accounts")
-                        .model(newAccount, keyEncodingStrategy: .convertToSnakeCase).run()
-                }
+                if let newAccount { try await SQLAccountRepository.insert(newAccount, in: database) }
                 try await Self.save(identity, isNew: true, on: database.sql)
             }
             return true
@@ -42,10 +39,7 @@ struct SQLSocialAccountRepository: SocialAccountRepository {
         do {
             return try await database.writeTransaction { database in
                 let sql = database.sql
-                if let account = write.newAccount {
-                    try await sql.insert(into: "accounts").model(account, keyEncodingStrategy: .convertToSnakeCase)
-                        .run()
-                }
+                if let account = write.newAccount { try await SQLAccountRepository.insert(account, in: database) }
                 try await Self.save(write.identity, isNew: write.identityIsNew, on: sql)
                 if let cleaner = write.cleaner {
                     try await Self.insert(cleaner, of: write.identity.accountId, at: date, on: sql)
