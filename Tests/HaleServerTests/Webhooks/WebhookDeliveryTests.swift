@@ -3,6 +3,7 @@ import HaleTesting
 import Logging
 import Testing
 import Vapor
+import VaporTesting
 
 @testable import HaleServer
 
@@ -43,6 +44,8 @@ struct WebhookDeliveryTests {
                 try Self.received(receiver).map(\.type) == [
                     "account.created", "account.created", "account.created", "consent.granted",
                 ])
+            let metrics = try await app.testing().sendRequest(.GET, "/metrics").body.string
+            #expect(metrics.contains(#"hale_webhook_deliveries_total{outcome="retried"}"#))
             let deliveries = try await webhooks.deliveries(endpoint: endpoint.id)
             let first = try #require(deliveries.last)
             #expect(first.status == "delivered" && first.attempts == 2)

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import Logging
+import Metrics
 import NIOCore
 
 extension Webhooks {
@@ -36,11 +37,13 @@ extension Webhooks {
             for (delivery, attempt) in outcomes {
                 let outcome = outcome(of: attempt, after: delivery.attempts)
                 try await repository.record(delivery, outcome, attempt: attempt)
+                let name: String
                 switch outcome {
-                case .delivered: report.delivered += 1
-                case .retry: report.retried += 1
-                case .failed: report.failed += 1
+                case .delivered: (report.delivered, name) = (report.delivered + 1, "delivered")
+                case .retry: (report.retried, name) = (report.retried + 1, "retried")
+                case .failed: (report.failed, name) = (report.failed + 1, "failed")
                 }
+                Counter(label: "hale_webhook_deliveries_total", dimensions: [("outcome", name)]).increment()
                 if attempt.error != nil {
                     logger.notice(
                         "webhook delivery failed",
