@@ -41,6 +41,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.27.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.1.0"),
+        // Only the OTLP/HTTP exporter: the default traits bring gRPC too. Only `hale` links it (traces.swift).
+        .package(url: "https://github.com/swift-otel/swift-otel.git", from: "1.6.0", traits: ["OTLPHTTP"]),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.4.1"),
     ],
     targets: [
         .target(name: "CBOR", swiftSettings: strict),
@@ -194,6 +198,7 @@ let package = Package(
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
             resources: [.copy("Resources/openapi.yaml"), .copy("Resources/account")],
             swiftSettings: strict
@@ -211,6 +216,9 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "OTel", package: "swift-otel"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
             swiftSettings: strict
         ),

@@ -17,6 +17,7 @@ struct Serve: AsyncParsableCommand {
         } catch let error as ConfigError {
             throw ValidationError(error.description)
         }
+        let traces = try TraceExport.start(configuration.tracing)
         let app = try await options.makeApplication(configuration, arguments: ["hale", "serve"])
         let deadline = ShutdownDeadline(grace: configuration.server.shutdownGracePeriod, logger: app.logger)
         defer { deadline.cancel() }
@@ -47,8 +48,10 @@ struct Serve: AsyncParsableCommand {
             try await app.execute()
         } catch {
             try? await app.asyncShutdown()
+            await traces?.stop()
             throw error
         }
         try await app.asyncShutdown()
+        await traces?.stop()
     }
 }

@@ -6,6 +6,9 @@ import Vapor
 enum ProviderHTTPClient {
     static func make(for app: Application) -> HTTPClient {
         var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
+        // Hale traces these calls itself, naming the host alone: the client's own spans carry the full URL, and
+        // providers' URLs hold access tokens.
+        configuration.tracing.tracer = nil
         configuration.timeout = .init(connect: .seconds(5), read: .seconds(10))
         let client = HTTPClient(eventLoopGroup: app.eventLoopGroup, configuration: configuration)
         app.lifecycle.use(HTTPClientShutdown(client: client))

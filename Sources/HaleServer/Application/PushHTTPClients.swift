@@ -42,6 +42,9 @@ struct PushHTTPClients: Sendable {
 
     private static func client(for app: Application, tls: TLSConfiguration) -> HTTPClient {
         var configuration = HTTPClient.Configuration(tlsConfiguration: tls, redirectConfiguration: .disallow)
+        // Hale traces these calls itself, naming the host alone: the client's own spans carry the full URL, and
+        // providers' URLs hold access tokens.
+        configuration.tracing.tracer = nil
         configuration.timeout = .init(connect: .seconds(5), read: .seconds(15))
         configuration.httpVersion = .automatic
         let client = HTTPClient(eventLoopGroup: app.eventLoopGroup, configuration: configuration)

@@ -43,6 +43,7 @@ public func configure(_ app: Application, _ configuration: HaleConfiguration, cl
     app.middleware = Middlewares()
     app.middleware.use(SecurityHeadersMiddleware(strictTransportSecurity: configuration.server.isPublicHTTPS))
     app.middleware.use(RequestIDMiddleware())
+    app.middleware.use(RequestTracingMiddleware())
     app.middleware.use(RequestLogMiddleware(level: .info))
     var renderers = ErrorRenderers()
     renderers.register(JSONAPIErrorRenderer(), for: SocialSignInRoutes.path)

@@ -550,6 +550,20 @@ extension ConfigKey {
             path: "webhooks.retention", kind: .duration, defaultValue: "30d",
             summary: "How long events and their delivery records are kept, to be listed and replayed."),
         ConfigKey(
+            path: "tracing.otlpEndpoint", kind: .string, defaultValue: "",
+            summary:
+                "Where `hale serve` sends traces by OTLP/HTTP (protobuf), such as `http://127.0.0.1:4318/v1/traces`:"
+                + " a span per request named for its route, with its database transactions, provider calls, push and"
+                + " webhook deliveries as children; never a secret or a health value. Empty: no tracing."),
+        ConfigKey(
+            path: "tracing.serviceName", kind: .string, defaultValue: "hale",
+            summary: "The `service.name` of the traces."),
+        ConfigKey(
+            path: "tracing.sampleRatio", kind: .string, defaultValue: "1",
+            summary:
+                "The share of traces kept, 0 to 1, unless the client's `traceparent` decided: a request continues"
+                + " its caller's sampling."),
+        ConfigKey(
             path: "supabase.publishableKeys", kind: .list, defaultValue: "",
             summary:
                 "Keys an app sends as `apikey` to the Supabase-compatible surface at `/rest/v1` (seed 004's supabase-js"

@@ -266,6 +266,8 @@ public struct HaleConfiguration: Sendable {
     public var confirmationWebhook: ConfirmationWebhook?
     /// Events for the app's backend: how they are delivered.
     public var webhooks: Webhooks
+    /// Where traces go, if anywhere.
+    public var tracing: Traces
     /// The keys the Supabase-compatible surface takes as `apikey`.
     public var supabasePublishableKeys: [String]
     /// The minimum level of log lines written.
@@ -365,6 +367,7 @@ public struct HaleConfiguration: Sendable {
             addressesPerAccount: try Self.accountLimit(values, "accountLimits.emailAddresses"))
         confirmationWebhook = try Self.confirmationWebhook(values)
         webhooks = try Self.webhooks(values)
+        tracing = try Self.tracing(values)
         supabasePublishableKeys = try values.list("supabase.publishableKeys")
         let keyEncryptionKey = try values.string("secrets.keyEncryptionKey")
         secrets = Secrets(

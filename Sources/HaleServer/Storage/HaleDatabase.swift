@@ -2,6 +2,7 @@ import Fluent
 import FluentPostgresDriver
 import NIOCore
 import SQLKit
+import Tracing
 
 /// The database Hale's repositories use: SQL access, and write transactions that serialise correctly on both
 /// SQLite and PostgreSQL.
@@ -84,8 +85,18 @@ public struct HaleDatabase: Sendable {
         _ body: @escaping @Sendable (HaleDatabase) async throws -> T
     ) async throws -> T {
         if inTransaction { return try await body(self) }
-        let postgres = isPostgres
-        if postgres {
+        // Only within a traced request or delivery: a background job's claim every second is no trace of its own.
+        guard ServiceContext.current != nil else { return try await transaction(body) }
+        return try await withSpan("db.transaction", ofKind: .client) { span in
+            span.attributes["db.system"] = isPostgres ? "postgresql" : "sqlite"
+            return try await transaction(body)
+        }
+    }
+
+    private func transaction<T: Sendable>(_ body: @escaping @Sendable (HaleDatabase) async throws -> T)
+        async throws -> T
+    {
+        if isPostgres {
             return try await fluent.transaction { try await body(try Self.pinning($0, isPostgres: true)) }
         }
         guard let writeGate else { return try await immediateTransaction(body) }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Tracing
 
 /// Delivers the push outbox: claims the messages due, sends each through its gateway, and records what happened.
 ///
@@ -72,7 +73,11 @@ public struct PushDelivery: Sendable {
         guard clock.now() < message.expiresAt else {
             return try await kill(message, reason: "expired", into: &pass.report, logger: logger)
         }
-        let outcome = await client.send(try Self.request(message, token: token))
+        let request = try Self.request(message, token: token)
+        let outcome = await withSpan("push.send \(gateway.rawValue)", ofKind: .client) { span in
+            span.attributes["hale.push.kind"] = message.kind
+            return await client.send(request)
+        }
         if case .tokenInvalid = outcome { pass.refusedTokens.insert(token) }
         try await record(outcome, of: message, gateway: gateway, token: token, into: &pass.report, logger: logger)
     }

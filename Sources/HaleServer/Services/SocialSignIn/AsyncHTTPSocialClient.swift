@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import SocialTokens
+import Tracing
 
 /// `SocialHTTPClient` on AsyncHTTPClient: a short timeout, a bounded body, no redirects, and nothing logged (the
 /// URLs carry Facebook's app token and the user's access token).
@@ -24,14 +25,20 @@ struct AsyncHTTPSocialClient: SocialHTTPClient {
         return try await send(request)
     }
 
+    /// Sends in a client span named for the provider's host alone: the URL's path and query may carry tokens.
     private func send(_ request: HTTPClientRequest) async throws -> SocialHTTPResponse {
         var request = request
         request.headers.add(name: "Accept", value: "application/json")
-        let response = try await client.execute(request, timeout: timeout)
-        let body = try await response.body.collect(upTo: maxBodyBytes)
-        return SocialHTTPResponse(
-            status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) },
-            body: Array(buffer: body))
+        let host = URL(string: request.url)?.host ?? "provider"
+        return try await withSpan("provider \(request.method.rawValue) \(host)", ofKind: .client) { span in
+            span.attributes["server.address"] = host
+            let response = try await client.execute(request, timeout: timeout)
+            let body = try await response.body.collect(upTo: maxBodyBytes)
+            span.attributes["http.response.status_code"] = Int(response.status.code)
+            return SocialHTTPResponse(
+                status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) },
+                body: Array(buffer: body))
+        }
     }
 
     /// `application/x-www-form-urlencoded`: unreserved characters as they are, everything else percent-encoded.

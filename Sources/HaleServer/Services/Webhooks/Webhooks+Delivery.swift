@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Metrics
 import NIOCore
+import Tracing
 
 extension Webhooks {
     /// What one pass did.
@@ -30,7 +31,13 @@ extension Webhooks {
             guard !claimed.isEmpty else { break }
             let outcomes = await withTaskGroup(of: (ClaimedWebhookDelivery, WebhookDelivery.Attempt).self) { group in
                 for delivery in claimed {
-                    group.addTask { (delivery, await send(delivery, with: http)) }
+                    group.addTask {
+                        let attempt = await withSpan("webhook.deliver", ofKind: .client) { span in
+                            span.attributes["hale.webhook.endpoint"] = delivery.endpoint.id.uuidString.lowercased()
+                            return await send(delivery, with: http)
+                        }
+                        return (delivery, attempt)
+                    }
                 }
                 return await group.reduce(into: []) { $0.append($1) }
             }
