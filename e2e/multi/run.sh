@@ -5,6 +5,7 @@
 # restored into a new database, where `hale audit verify` passes and a person signs in.
 #   e2e/multi/run.sh BINARY POSTGRES_URL [SECONDS]
 # PYTHON is a Python with cryptography and standardwebhooks. Needs nginx, openssl and PostgreSQL's client tools.
+# HALE_MULTI_INSTANCES=1 runs one instance behind the same proxy: the baseline docs/scaling.md compares with.
 set -euo pipefail
 if [ $# -lt 2 ]; then
     echo "usage: $0 BINARY POSTGRES_URL [SECONDS]" >&2
@@ -59,8 +60,9 @@ export HALE_RATE_LIMITS_DEVICE_KEYS_PER_IP=1000000/1m HALE_RATE_LIMITS_DEVICE_KE
 export HALE_RATE_LIMITS_REFRESH_PER_IP=1000000/1m HALE_RATE_LIMITS_SIGN_IN_PER_IP=1000000/1m
 "$binary" migrate >"$work/migrate.log" 2>&1 || { cat "$work/migrate.log"; exit 1; }
 admin_key=$("$binary" admin-keys create --name load | "$python" -c 'import json,sys; print(json.load(sys.stdin)["key"])')
+instances=${HALE_MULTI_INSTANCES:-2}
 start_hale "$first" "$work/hale-1.log"
-start_hale "$second" "$work/hale-2.log"
+if [ "$instances" -eq 2 ]; then start_hale "$second" "$work/hale-2.log"; else second=$first; fi
 
 # nginx with the shipped site, on loopback: its ports, a certificate for 127.0.0.1, the two instances upstream.
 mkdir -p "$work/nginx/temp"
@@ -93,12 +95,12 @@ curl -fsS --http2 --cacert "$work/nginx/cert.pem" -o /dev/null -w 'through nginx
 status=0
 "$python" "$here/load.py" --url "https://127.0.0.1:$tls" --cafile "$work/nginx/cert.pem" --admin-key "$admin_key" \
     --binary "$binary" --seconds "$seconds" --state "$work/state.json" | tee "$work/summary.json" || status=$?
-for index in 1 2; do
+for index in $(seq 1 "$instances"); do
     if ! kill -0 "${pids[$((index - 1))]}" 2>/dev/null; then echo "hale serve $index died" >&2; tail -n 40 "$work/hale-$index.log"; exit 1; fi
     grep -q "webhook delivery pass" "$work/hale-$index.log" && echo "instance $index delivered webhooks"
 done
 if [ "$status" -ne 0 ]; then
-    for index in 1 2; do echo "== hale $index"; tail -n 30 "$work/hale-$index.log"; done
+    for index in $(seq 1 "$instances"); do echo "== hale $index"; tail -n 30 "$work/hale-$index.log"; done
     exit "$status"
 fi
 "$binary" audit verify
