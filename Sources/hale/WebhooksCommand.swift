@@ -74,9 +74,15 @@ struct WebhooksCommand: AsyncParsableCommand {
 
         func run() async throws {
             let endpoint = try WebhooksCommand.uuid(id)
-            guard let secret = try await options.withServices({ try await $0.webhooks.rotateSecret(of: endpoint) })
+            guard let rotated = try await options.withServices({ try await $0.webhooks.rotateSecret(of: endpoint) })
             else { throw ValidationError("No endpoint has id \(id).") }
-            print(try CommandOutput.json(["secret": secret]))
+            struct Output: Encodable {
+                let secret: String
+                let previousSecretUntil: Date
+            }
+            print(
+                try CommandOutput.json(Output(secret: rotated.secret, previousSecretUntil: rotated.previousSecretUntil))
+            )
         }
     }
 

@@ -95,7 +95,9 @@ struct WebhookDeliveryTests {
         try await withHale(clock: time.clock, settings: ["webhooks.secretOverlap": "1h"]) { app in
             let webhooks = app.hale.webhooks
             let (endpoint, old) = try await webhooks.add(url: receiver.url, eventTypes: ["account.deleted"])
-            let new = try #require(try await webhooks.rotateSecret(of: endpoint.id))
+            let rotated = try #require(try await webhooks.rotateSecret(of: endpoint.id))
+            let new = rotated.secret
+            #expect(rotated.previousSecretUntil == time.clock.now().addingTimeInterval(3_600))
             #expect(try await webhooks.test(endpoint.id) != nil)
             _ = try await webhooks.deliverDue(logger: Self.logger)
             time.advance(.seconds(3_601))

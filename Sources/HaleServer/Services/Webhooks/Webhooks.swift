@@ -54,9 +54,9 @@ public struct Webhooks: Sendable {
         try await repository.delete(id)
     }
 
-    /// A new secret for the endpoint; the one before it still signs too for `webhooks.secretOverlap`, so the
-    /// receiver may switch while both are sent. Nil when there is no such endpoint.
-    public func rotateSecret(of id: UUID) async throws -> String? {
+    /// A new secret for the endpoint, and until when the one before it still signs too (`webhooks.secretOverlap`),
+    /// so the receiver may switch while both are sent. Nil when there is no such endpoint.
+    public func rotateSecret(of id: UUID) async throws -> (secret: String, previousSecretUntil: Date)? {
         guard let record = try await repository.endpoint(id) else { return nil }
         let secret = WebhookSignature.newSecret()
         let sealed = try SealedSecret.seal(
@@ -65,7 +65,7 @@ public struct Webhooks: Sendable {
         guard try await repository.rotate(id, to: sealed, keeping: record.secretSealed, until: until) else {
             return nil
         }
-        return secret
+        return (secret, until)
     }
 
     /// Sends a `webhook.test` event to the endpoint alone; returns its message id, or nil when there is no such

@@ -40,11 +40,11 @@ struct WebhookAdminRoutes: RouteCollection {
     }
 
     func rotate(_ request: Request) async throws -> RotatedWebhookSecretResponse {
-        guard let secret = try await webhooks.rotateSecret(of: try Self.endpointID(request)),
-            let endpoint = try await webhooks.endpoints().first(where: { $0.id == (try? Self.endpointID(request)) }),
-            let until = endpoint.previousSecretUntil
-        else { throw Self.noEndpoint }
-        return RotatedWebhookSecretResponse(secret: secret, previousSecretUntil: ISO8601.string(until))
+        guard let rotated = try await webhooks.rotateSecret(of: try Self.endpointID(request)) else {
+            throw Self.noEndpoint
+        }
+        return RotatedWebhookSecretResponse(
+            secret: rotated.secret, previousSecretUntil: ISO8601.string(rotated.previousSecretUntil))
     }
 
     func test(_ request: Request) async throws -> Response {
