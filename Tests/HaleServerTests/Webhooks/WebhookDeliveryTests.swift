@@ -131,3 +131,25 @@ struct WebhookDeliveryTests {
         }
     }
 }
+
+@Suite("Webhooks: retention")
+struct WebhookPurgeTests {
+    @Test(
+        "events past webhooks.retention go, in batches, once no delivery of theirs waits",
+        arguments: TestDatabase.available)
+    func purge(database: TestDatabase) async throws {
+        let time = TestClock(Date())
+        try await withHale(on: database, clock: time.clock, settings: ["webhooks.retention": "1d"]) { app in
+            let webhooks = app.hale.webhooks
+            let (endpoint, _) = try await webhooks.add(url: "https://hooks.example.com/a", eventTypes: ["*"])
+            for _ in 0..<(Webhooks.purgeBatch + 1) { _ = try await webhooks.test(endpoint.id) }
+            try await app.hale.database.sql.raw("UPDATE webhook_deliveries SET status = 'delivered'").run()
+            _ = try await webhooks.test(endpoint.id)
+            #expect(try await webhooks.purge() == 0)
+            time.advance(.seconds(86_401))
+            #expect(try await webhooks.purge() == Webhooks.purgeBatch + 1)
+            let left = try await webhooks.deliveries(limit: 500)
+            #expect(left.map(\.status) == ["pending"])
+        }
+    }
+}

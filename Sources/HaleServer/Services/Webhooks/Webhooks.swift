@@ -95,8 +95,18 @@ public struct Webhooks: Sendable {
 
     /// Deletes events older than `webhooks.retention` whose deliveries have ended; returns how many.
     public func purge() async throws -> Int {
-        try await repository.purge(writtenBefore: clock.now().addingTimeInterval(-settings.retention.timeInterval))
+        let before = clock.now().addingTimeInterval(-settings.retention.timeInterval)
+        var purged = 0
+        // Batches of their own, so no purge holds the write lock for long, however much has expired.
+        while true {
+            let batch = try await repository.purge(writtenBefore: before, limit: Self.purgeBatch)
+            purged += batch
+            guard batch == Self.purgeBatch else { return purged }
+        }
     }
+
+    /// Events one purge transaction deletes at most.
+    static let purgeBatch = 500
 
     static func check(url: String) throws {
         guard url.utf8.count <= maximumURLLength, let parsed = URL(string: url), let host = parsed.host,

@@ -215,27 +215,26 @@ struct SQLWebhookRepository: Sendable {
         return deliveries
     }
 
-    /// Deletes events written before `date` whose deliveries have all finished, with their deliveries and attempts;
-    /// returns how many events.
-    func purge(writtenBefore date: Date) async throws -> Int {
+    /// Deletes up to `limit` events written before `date` whose deliveries have all finished, with their
+    /// deliveries and attempts, in one short transaction; returns how many events.
+    func purge(writtenBefore date: Date, limit: Int) async throws -> Int {
         try await database.writeTransaction { database in
-            let old: SQLQueryString = """
+            let sequences = try await database.sql.raw(
+                """
                 SELECT sequence FROM webhook_events WHERE created_at < \(bind: date) AND NOT EXISTS (
                     SELECT 1 FROM webhook_deliveries d WHERE d.event_sequence = webhook_events.sequence
                         AND d.status IN ('pending', 'sending'))
+                ORDER BY sequence LIMIT \(bind: limit)
                 """
-            let sequences = try await database.sql.raw(old).all(decodingColumn: "sequence", as: Int64.self)
+            ).all(decodingColumn: "sequence", as: Int64.self)
             guard !sequences.isEmpty else { return 0 }
-            for start in stride(from: 0, to: sequences.count, by: 500) {
-                let list = Array(sequences[start..<min(start + 500, sequences.count)])
-                let deliveries = try await database.sql.select().column("id").from("webhook_deliveries")
-                    .where("event_sequence", .in, list).all(decodingColumn: "id", as: Int64.self)
-                if !deliveries.isEmpty {
-                    try await database.sql.delete(from: "webhook_attempts").where("delivery_id", .in, deliveries).run()
-                }
-                try await database.sql.delete(from: "webhook_deliveries").where("event_sequence", .in, list).run()
-                try await database.sql.delete(from: "webhook_events").where("sequence", .in, list).run()
+            let deliveries = try await database.sql.select().column("id").from("webhook_deliveries")
+                .where("event_sequence", .in, sequences).all(decodingColumn: "id", as: Int64.self)
+            if !deliveries.isEmpty {
+                try await database.sql.delete(from: "webhook_attempts").where("delivery_id", .in, deliveries).run()
             }
+            try await database.sql.delete(from: "webhook_deliveries").where("event_sequence", .in, sequences).run()
+            try await database.sql.delete(from: "webhook_events").where("sequence", .in, sequences).run()
             return sequences.count
         }
     }
