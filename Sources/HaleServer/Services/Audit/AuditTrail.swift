@@ -122,13 +122,16 @@ public struct AuditTrail: Sendable {
         let millisecondsSinceEpoch = (clock.now().timeIntervalSince1970 * 1000).rounded(.down)
         let createdAt = Date(timeIntervalSince1970: millisecondsSinceEpoch / 1000)
         let detailsJSON = Self.json(details)
-        let alert = (raising ?? SecurityAlertKind(type)).map { kind in
+        let alerting = raising ?? SecurityAlertKind(type)
+        let alert = alerting.map { kind in
             var alert = Self.alert(
                 kind, subject, at: createdAt, excluding: alertExcluding ?? Set([subject.device].compactMap { $0 }))
             alert.excludingTokens = alertExcludingTokens
             return alert
         }
-        return AuditAppend(account: subject.account, alert: alert) { sequence, previousHash, pseudonym in
+        let reported = WebhookEvent.reporting(type, subject, details: details, alert: alerting, at: createdAt)
+        return AuditAppend(account: subject.account, alert: alert, reported: reported) {
+            sequence, previousHash, pseudonym in
             var event = AuditEvent(
                 sequence: sequence, accountPseudonym: pseudonym, eventType: type.rawValue, deviceId: subject.device,
                 sessionId: subject.session, ipRange: subject.ipRange, details: detailsJSON, createdAt: createdAt,

@@ -10,6 +10,8 @@ struct AuditAppend: Sendable {
     let alert: SecurityAlertFanOut?
     /// The pseudonym to record, when the account's key may be gone already; otherwise the repository derives it.
     var pseudonym: String? = nil
+    /// The events the app's backend hears of it, written with it (`WebhookEvent.reporting`).
+    var reported: [WebhookEvent] = []
     /// Builds the event from the next sequence number, the last event's hash and the account's pseudonym.
     let make: @Sendable (_ sequence: Int64, _ previousHash: String, _ accountPseudonym: String) -> AuditEvent
 }

@@ -49,9 +49,7 @@ struct SQLAuditRepository: AuditRepository {
             try await SQLPushOutboxRepository.enqueue(alert, to: recipients, in: database)
             try await SQLMailOutboxRepository.enqueue(alert, to: addresses, in: database)
         }
-        for reported in WebhookEvent.reporting(event, of: append.account, alert: append.alert?.kind) {
-            try await SQLWebhookOutbox.enqueue(reported, in: database)
-        }
+        for reported in append.reported { try await SQLWebhookOutbox.enqueue(reported, in: database) }
         return event
     }
 
