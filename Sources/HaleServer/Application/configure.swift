@@ -109,7 +109,7 @@ private func registerRoutes(_ app: Application) throws {
     try app.register(
         collection: TokenDiscoveryRoutes(
             introspection: TokenIntrospection(bearerTokens: app.hale.bearerTokens),
-            issuer: app.hale.configuration.tokens.issuer, publicURL: app.hale.configuration.server.publicURL))
+            issuer: app.hale.configuration.tokens.issuer, publicBase: app.hale.configuration.server.publicBase))
     try app.register(collection: SessionRoutes())
     try app.register(collection: PersonalAccessTokenRoutes())
     try app.register(collection: RecoveryRoutes())

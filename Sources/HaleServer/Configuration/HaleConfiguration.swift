@@ -26,6 +26,14 @@ public struct HaleConfiguration: Sendable {
 
         /// Whether Hale is known to be reached over HTTPS, so its pages send HSTS.
         public var isPublicHTTPS: Bool { publicURL?.scheme == "https" }
+        /// `publicURL` without its trailing slashes: the issuer, and the base of the URLs Hale publishes.
+        public var publicBase: String? {
+            publicURL.map { url in
+                var text = url.absoluteString
+                while text.hasSuffix("/") { text.removeLast() }
+                return text
+            }
+        }
         /// Whether the account page's cookies are `Secure`: unless `server.publicURL` says plain HTTP, so that a server
         /// upgraded without setting it fails closed (a browser accepts `Secure` cookies from `http://localhost` too).
         public var cookiesAreSecure: Bool { publicURL?.scheme != "http" }
@@ -292,7 +300,7 @@ public struct HaleConfiguration: Sendable {
             publicURL: try Self.publicURL(try values.string("server.publicURL")),
             dataDirectory: Self.dataDirectory(try values.string("server.dataDirectory"), for: database.location))
         tokens = Tokens(
-            issuer: Self.issuer(try values.string("tokens.issuer"), publicURL: server.publicURL),
+            issuer: Self.issuer(try values.string("tokens.issuer"), server: server),
             audiences: try Self.audiences(try values.list("tokens.audiences")),
             accessTokenLifetime: try values.duration("tokens.accessTokenLifetime"),
             refreshTokenLifetime: try values.duration("tokens.refreshTokenLifetime"),
@@ -437,12 +445,9 @@ public struct HaleConfiguration: Sendable {
 
     /// The issuer: the one configured, else the public URL without its trailing slash (as OpenID Connect Discovery
     /// compares issuers as strings), else `hale`.
-    static func issuer(_ configured: String, publicURL: URL?) -> String {
+    static func issuer(_ configured: String, server: Server) -> String {
         guard configured.isEmpty else { return configured }
-        guard let publicURL else { return "hale" }
-        var text = publicURL.absoluteString
-        while text.hasSuffix("/") { text.removeLast() }
-        return text
+        return server.publicBase ?? "hale"
     }
 
     /// `tokens.audiences`: each a non-empty value of printable ASCII without spaces, at most 256 bytes.

@@ -59,14 +59,20 @@ struct TokenDiscoveryTests {
     }
 
     @Test("the configuration refuses an audience that is empty, spaced or too long")
-    func badAudiences() {
+    func badAudiences() throws {
         for bad in [" ", "a b", String(repeating: "a", count: 257), "é"] {
             #expect(throws: ConfigError.self, "\(bad)") {
                 try HaleConfiguration.audiences([bad])
             }
         }
-        #expect(HaleConfiguration.issuer("", publicURL: URL(string: "https://x.example//")) == "https://x.example")
-        #expect(HaleConfiguration.issuer("", publicURL: nil) == "hale")
+        func issuer(_ settings: [String: String]) throws -> String {
+            var values = ConfigValues(settings)
+            values["database.url"] = "sqlite:/tmp/unused.sqlite"
+            return try HaleConfiguration(values).tokens.issuer
+        }
+        #expect(try issuer(["server.publicURL": "https://x.example//"]) == "https://x.example")
+        #expect(try issuer([:]) == "hale")
+        #expect(try issuer(["tokens.issuer": "urn:x", "server.publicURL": "https://x.example"]) == "urn:x")
     }
 
     static func payload(of token: String) throws -> [String: Any] {

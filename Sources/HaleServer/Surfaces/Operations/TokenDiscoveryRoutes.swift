@@ -9,8 +9,9 @@ struct TokenDiscoveryRoutes: RouteCollection {
     let introspection: TokenIntrospection
     /// The `iss` of Hale's access tokens.
     let issuer: String
-    /// `server.publicURL`; without it the document's URLs follow the request's `Host`, and are not to be cached.
-    let publicURL: URL?
+    /// `server.publicURL` without its trailing slash; without it the document's URLs follow the request's `Host`,
+    /// and are not to be cached.
+    let publicBase: String?
 
     func boot(routes: any RoutesBuilder) throws {
         routes.get(".well-known", "openid-configuration", use: discovery)
@@ -26,7 +27,7 @@ struct TokenDiscoveryRoutes: RouteCollection {
         let response = Response.json(document, status: .ok)
         response.headers.replaceOrAdd(
             name: .cacheControl,
-            value: publicURL == nil ? "no-store" : "public, max-age=\(Int(SigningKeyRing.publishedMaxAge))")
+            value: publicBase == nil ? "no-store" : "public, max-age=\(Int(SigningKeyRing.publishedMaxAge))")
         return response
     }
 
@@ -44,12 +45,7 @@ struct TokenDiscoveryRoutes: RouteCollection {
     }
 
     private func baseURL(of request: Request) -> String {
-        if let publicURL {
-            var text = publicURL.absoluteString
-            while text.hasSuffix("/") { text.removeLast() }
-            return text
-        }
-        return "http://" + (request.headers.first(name: .host) ?? "localhost")
+        publicBase ?? "http://" + (request.headers.first(name: .host) ?? "localhost")
     }
 }
 
