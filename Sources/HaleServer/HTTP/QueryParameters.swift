@@ -17,6 +17,11 @@ struct QueryParameters {
     /// The names, in order, repeats included.
     var names: [String] { pairs.map(\.name) }
 
+    /// The first name that is not one of `allowed`, for a route's refusal in its own words.
+    func firstName(notIn allowed: Set<String>) -> String? {
+        names.first { !allowed.contains($0) }
+    }
+
     /// The values given for `name`.
     func values(_ name: String) -> [String] {
         pairs.filter { $0.name == name }.map(\.value)

@@ -80,7 +80,7 @@ struct HealthRoutes: RouteCollection {
     @discardableResult
     static func rejectQuery(_ request: Request, allowing allowed: Set<String>) throws -> QueryParameters {
         let query = QueryParameters(request.url.query)
-        if let unknown = query.names.first(where: { !allowed.contains($0) }) {
+        if let unknown = query.firstName(notIn: allowed) {
             throw HaleError.invalidRequest("property \(EchoedName.text(unknown)) should not exist")
         }
         return query

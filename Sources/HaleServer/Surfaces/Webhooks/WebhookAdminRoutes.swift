@@ -54,7 +54,7 @@ struct WebhookAdminRoutes: RouteCollection {
 
     func deliveries(_ request: Request) async throws -> WebhookDeliveriesResponse {
         let query = QueryParameters(request.url.query)
-        if let unknown = query.names.first(where: { !["endpointId", "status", "limit"].contains($0) }) {
+        if let unknown = query.firstName(notIn: ["endpointId", "status", "limit"]) {
             throw HaleError.invalidRequest(
                 "\"\(EchoedName.text(unknown))\" is not a parameter here: endpointId, status and limit are")
         }
