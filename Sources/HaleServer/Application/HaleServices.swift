@@ -2,7 +2,8 @@ import SocialTokens
 import Vapor
 import WebAuthn
 
-/// The services of one running Hale, built once by `configure` and reached from a request as `req.hale`.
+/// The services of one running Hale, built once by `configure`, which hands each route
+/// collection the ones it uses.
 public struct HaleServices: Sendable {
     /// The configuration the services were built from.
     public let configuration: HaleConfiguration
@@ -45,8 +46,6 @@ public struct HaleServices: Sendable {
     public let devices: Devices
     /// Request budgets.
     public let requestLimits: RequestLimits
-    /// The warning about a proxy missing from `server.trustedProxies`, given once.
-    let untrustedProxyWarning = UntrustedProxyWarning()
     /// The hash-chained audit trail of security events.
     public let audit: AuditTrail
     /// Social sign-in with Google, Apple and Facebook tokens.
@@ -333,9 +332,4 @@ extension Application {
         }
         set { storage[HaleServicesKey.self] = newValue }
     }
-}
-
-extension Request {
-    /// Hale's services.
-    public var hale: HaleServices { application.hale }
 }

@@ -4,13 +4,10 @@ import Vapor
 /// `BearerAuthMiddleware`, which sets the account.
 struct AccountRateLimit: AsyncMiddleware {
     let budget: RateLimitBudget
-
-    init(_ budget: RateLimitBudget) {
-        self.budget = budget
-    }
+    let limits: RequestLimits
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        try request.hale.requestLimits.admit(budget, account: try request.account.accountId)
+        try limits.admit(budget, account: try request.account.accountId)
         return try await next.respond(to: request)
     }
 }

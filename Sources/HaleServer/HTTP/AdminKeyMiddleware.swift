@@ -9,11 +9,13 @@ struct AuthenticatedAdminKey: Authenticatable, Sendable {
 /// Authenticates the admin API: `Authorization: Bearer admin.<id>.<secret>`, and nothing else. Account tokens are
 /// refused here, and admin keys are refused everywhere else (`BearerTokenVerifier` does not know them).
 struct AdminKeyMiddleware: AsyncMiddleware {
+    let keys: AdminAPIKeys
+
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         guard let bearer = request.headers.bearerAuthorization, AdminAPIKeys.looksLikeAdminKey(bearer.token) else {
             throw HaleError.invalidAdminKey
         }
-        request.auth.login(AuthenticatedAdminKey(id: try await request.hale.adminKeys.verify(bearer.token)))
+        request.auth.login(AuthenticatedAdminKey(id: try await keys.verify(bearer.token)))
         return try await next.respond(to: request)
     }
 }

@@ -3,6 +3,8 @@ import Vapor
 /// The one bearer authenticator of every protected route: it accepts access tokens and personal access tokens alike,
 /// and on seed 000's routes Firebase ID tokens too, when Firebase is configured.
 struct BearerAuthMiddleware: AsyncMiddleware {
+    /// What verifies the presented token.
+    let verifier: BearerTokenVerifier
     /// Whether a request without a bearer token may pass, unauthenticated. A token that is present is always
     /// verified: an invalid one is a 401, never a silent fall-back to anonymous.
     var optional = false
@@ -24,7 +26,7 @@ struct BearerAuthMiddleware: AsyncMiddleware {
         }
         let identity: AuthenticatedAccount
         do {
-            identity = try await request.hale.bearerTokens.verify(
+            identity = try await verifier.verify(
                 bearer.token, acceptingFirebaseIDTokens: firebase, logger: request.logger)
         } catch var refused as HaleError where refused.status == 401 {
             refused.bearerChallenge = #"Bearer realm="hale", error="invalid_token""#

@@ -1,17 +1,36 @@
 import NIOCore
 import Vapor
 
+/// Finds each request's client address once, before anything else runs: the peer that connected, or, when that peer
+/// is one of `server.trustedProxies`, the client its `X-Forwarded-For` names (`TrustedProxies.client`).
+struct ClientAddressMiddleware: AsyncMiddleware {
+    let proxies: TrustedProxies
+    /// The warning about a proxy missing from `server.trustedProxies`, given once.
+    let untrustedProxyWarning: UntrustedProxyWarning
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        request.storage[ClientAddressKey.self] = clientAddress(of: request)
+        return try await next.respond(to: request)
+    }
+
+    private func clientAddress(of request: Request) -> IPAddress? {
+        guard let peer = request.remoteAddress.flatMap(IPAddress.init(socketAddress:)) else { return nil }
+        let forwardedFor = request.headers[.xForwardedFor]
+        untrustedProxyWarning.check(
+            peer: peer, forwarding: !forwardedFor.isEmpty, trusted: proxies.contains(peer), logger: request.logger)
+        return proxies.client(peer: peer, forwardedFor: forwardedFor)
+    }
+}
+
+private struct ClientAddressKey: StorageKey {
+    typealias Value = IPAddress
+}
+
 extension Request {
-    /// The client's address: the peer that connected, or, when that peer is one of `server.trustedProxies`, the
-    /// client its `X-Forwarded-For` names (`TrustedProxies.client`). `nil` only for a request that came through no
+    /// The client's address, as `ClientAddressMiddleware` found it. `nil` only for a request that came through no
     /// socket, as in-process tests send them.
     var clientAddress: IPAddress? {
-        guard let peer = remoteAddress.flatMap(IPAddress.init(socketAddress:)) else { return nil }
-        let proxies = hale.configuration.server.trustedProxies
-        let forwardedFor = headers[.xForwardedFor]
-        hale.untrustedProxyWarning.check(
-            peer: peer, forwarding: !forwardedFor.isEmpty, trusted: proxies.contains(peer), logger: logger)
-        return proxies.client(peer: peer, forwardedFor: forwardedFor)
+        storage[ClientAddressKey.self]
     }
 
     /// The client's address as text, as the audit trail records its range.

@@ -7,14 +7,15 @@ import Vapor
 /// A recovery session's cookie passes only where `recovery` is set: what the page needs to add one passkey.
 struct AccountPageAuthentication: AsyncMiddleware {
     static let csrfHeader = "X-CSRF-Token"
+    let sessions: AccountPageSessions
     var recovery = false
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        try Self.checkOrigin(request)
+        try Self.checkOrigin(request, allowed: sessions.origins)
         guard let cookie = request.cookies[AccountPageCookies.session]?.string, !cookie.isEmpty else {
             throw Self.signedOut
         }
-        let identity = try await request.hale.accountPage.identity(cookie: cookie)
+        let identity = try await sessions.identity(cookie: cookie)
         if Self.changesState(request) {
             guard let presented = request.headers.first(name: Self.csrfHeader),
                 AccountPageSessions.isCSRFToken(presented, of: cookie)
@@ -35,9 +36,9 @@ struct AccountPageAuthentication: AsyncMiddleware {
 
     /// A request that changes state and names an origin must name one the page is served from: a cross-site form
     /// or fetch is refused before anything else is read. Browsers send `Origin` on every such request.
-    static func checkOrigin(_ request: Request) throws {
+    static func checkOrigin(_ request: Request, allowed origins: Set<String>) throws {
         guard changesState(request), let origin = request.headers.first(name: .origin) else { return }
-        guard request.hale.accountPage.origins.contains(origin) else {
+        guard origins.contains(origin) else {
             throw HaleError(.csrfRejected, status: 403, message: "Requests from another origin are refused here.")
         }
     }

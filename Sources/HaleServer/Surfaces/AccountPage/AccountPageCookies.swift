@@ -11,48 +11,50 @@ import Vapor
 /// `Host`, which a reverse proxy may rewrite to its upstream's `127.0.0.1:8080`. With `server.publicURL` unset they
 /// are `Secure` too, so a production server upgraded without setting it fails closed; Chromium and Firefox keep
 /// `Secure` cookies from `http://localhost`, so development works unchanged (Safari needs `http://localhost:8080` set).
-enum AccountPageCookies {
+struct AccountPageCookies {
     static let session = "hale_account"
     static let installation = "hale_installation"
     static let path = "/account"
     static let installationLifetime = 400 * 24 * 3600
     static let recovery = "hale_recovery"
 
+    /// Whether the cookies are `Secure` (`server.cookiesAreSecure`).
+    let secure: Bool
+
     /// Sets the waiting recovery's cookie on `response`, for `maxAge` seconds.
-    static func setRecovery(_ value: String, maxAge: Int, on response: Response, for request: Request) {
-        response.cookies[recovery] = cookie(value, maxAge: maxAge, for: request)
+    func setRecovery(_ value: String, maxAge: Int, on response: Response) {
+        response.cookies[Self.recovery] = cookie(value, maxAge: maxAge)
     }
 
     /// Expires the waiting recovery's cookie.
-    static func clearRecovery(on response: Response, for request: Request) {
-        response.cookies[recovery] = cookie("", maxAge: 0, for: request)
+    func clearRecovery(on response: Response) {
+        response.cookies[Self.recovery] = cookie("", maxAge: 0)
     }
 
     /// Sets the session cookie on `response`.
-    static func setSession(_ value: String, on response: Response, for request: Request) {
-        response.cookies[session] = cookie(value, maxAge: nil, for: request)
+    func setSession(_ value: String, on response: Response) {
+        response.cookies[Self.session] = cookie(value, maxAge: nil)
     }
 
     /// Expires the session cookie.
-    static func clearSession(on response: Response, for request: Request) {
-        response.cookies[session] = cookie("", maxAge: 0, for: request)
+    func clearSession(on response: Response) {
+        response.cookies[Self.session] = cookie("", maxAge: 0)
     }
 
     /// The browser's installation id: the cookie it sent, or a new one set on `response`.
-    static func installation(of request: Request, settingOn response: Response) -> String {
-        if let sent = request.cookies[installation]?.string,
+    func installation(of request: Request, settingOn response: Response) -> String {
+        if let sent = request.cookies[Self.installation]?.string,
             (try? SignInDevices.installation(sent)) != nil
         {
             return sent
         }
         let created = OpaqueToken.generate()
-        response.cookies[installation] = cookie(created, maxAge: installationLifetime, for: request)
+        response.cookies[Self.installation] = cookie(created, maxAge: Self.installationLifetime)
         return created
     }
 
-    private static func cookie(_ value: String, maxAge: Int?, for request: Request) -> HTTPCookies.Value {
+    private func cookie(_ value: String, maxAge: Int?) -> HTTPCookies.Value {
         HTTPCookies.Value(
-            string: value, maxAge: maxAge, path: path,
-            isSecure: request.hale.configuration.server.cookiesAreSecure, isHTTPOnly: true, sameSite: .strict)
+            string: value, maxAge: maxAge, path: Self.path, isSecure: secure, isHTTPOnly: true, sameSite: .strict)
     }
 }

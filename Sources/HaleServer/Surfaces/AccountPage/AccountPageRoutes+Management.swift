@@ -5,30 +5,29 @@ import WebAuthn
 /// What the page does beyond the JSON APIs' own handlers: adding a passkey from the browser, the session list, and
 /// deleting the account after a fresh passkey ceremony.
 extension AccountPageRoutes {
-    func addPasskeyOptions(_ request: Request) async throws -> CreationOptionsResponse {
-        let identity = try request.account
-        try await request.hale.credentialChanges.requireToAdd(identity)
+    func addPasskeyOptions(
+        _ request: Request, _ account: AuthenticatedAccount
+    ) async throws -> CreationOptionsResponse {
+        try await credentialChanges.requireToAdd(account)
         return CreationOptionsResponse(
-            options: try await request.hale.passkeys.registrationOptions(
-                for: identity.accountId, device: PasskeyDevice(platform: "web")))
+            options: try await passkeys.registrationOptions(
+                for: account.accountId, device: PasskeyDevice(platform: "web")))
     }
 
-    func addPasskey(_ request: Request) async throws -> Response {
-        let identity = try request.account
+    func addPasskey(_ request: Request, _ account: AuthenticatedAccount) async throws -> Response {
         let body = try request.decodeStrict(AccountPageRegistration.self)
         let device = try body.browser?.device.checked(fieldPrefix: "browser.")
-        let registered = try await request.hale.credentialChanges.enrol(by: identity) {
-            try await request.hale.passkeys.register(
-                body.credential, account: identity.accountId, registeredDevice: identity.deviceId, device: device)
+        let registered = try await credentialChanges.enrol(by: account) {
+            try await passkeys.register(
+                body.credential, account: account.accountId, registeredDevice: account.deviceId, device: device)
         }
         return try await PasskeyResponse(registered.passkey).encodeResponse(status: .created, for: request)
     }
 
-    func sessions(_ request: Request) async throws -> AccountPageSessionList {
-        let identity = try request.account
-        let sessions = try await request.hale.sessions.active(of: identity.accountId)
+    func sessionList(_ request: Request, _ account: AuthenticatedAccount) async throws -> AccountPageSessionList {
+        let sessions = try await self.sessions.active(of: account.accountId)
         let devices = Dictionary(
-            uniqueKeysWithValues: try await request.hale.devices.list(for: identity.accountId).map {
+            uniqueKeysWithValues: try await self.devices.list(for: account.accountId).map {
                 ($0.device.id, $0.device)
             })
         return AccountPageSessionList(
@@ -38,23 +37,22 @@ extension AccountPageRoutes {
                     id: session.id.description, signInMethod: session.signInMethod,
                     deviceId: session.deviceId?.description, deviceName: device?.name, platform: device?.deviceType,
                     createdAt: ISO8601.string(session.createdAt), lastUsedAt: ISO8601.string(session.lastUsedAt),
-                    expiresAt: ISO8601.string(session.expiresAt), current: session.id == identity.sessionId)
+                    expiresAt: ISO8601.string(session.expiresAt), current: session.id == account.sessionId)
             })
     }
 
-    func endSession(_ request: Request) async throws -> Response {
-        let identity = try request.account
+    func endSession(_ request: Request, _ account: AuthenticatedAccount) async throws -> Response {
         guard let session = request.parameters.get("sessionId").flatMap(SessionID.init),
-            try await request.hale.sessions.revoke(session, of: identity.accountId)
+            try await sessions.revoke(session, of: account.accountId)
         else {
             throw HaleError(.resourceNotFound, status: 404, message: "This account has no active session with this id.")
         }
-        return session == identity.sessionId
+        return session == account.sessionId
             ? try await signedOut(request) : try await SuccessResponse().encodeResponse(for: request)
     }
 
     /// `?startDate=…&endDate=…&measure=steps|distance|calories|duration`: the source that counted on each day.
-    func daySources(_ request: Request) async throws -> AccountPageDaySources {
+    func daySources(_ request: Request, _ account: AuthenticatedAccount) async throws -> AccountPageDaySources {
         let query = try HealthRoutes.rejectQuery(request, allowing: ["startDate", "endDate", "measure"])
         func date(_ name: String) throws -> LocalDate {
             guard let text = try query.single(name), let date = LocalDate(text) else {
@@ -66,32 +64,30 @@ extension AccountPageRoutes {
             throw HaleError.invalidRequest("measure must be one of: steps, distance, calories, duration")
         }
         return AccountPageDaySources(
-            try await request.hale.healthDaySources.sources(
-                of: try request.account.accountId, measure: measure, from: try date("startDate"),
+            try await healthDaySources.sources(
+                of: account.accountId, measure: measure, from: try date("startDate"),
                 through: try date("endDate")))
     }
 
     /// The account's three newest imports, newest first: the page follows one still under way after a reload.
-    func recentImports(_ request: Request) async throws -> AccountPageImports {
-        let imports = try await request.hale.healthImports.recent(of: try request.account.accountId, limit: 3)
+    func recentImports(_ request: Request, _ account: AuthenticatedAccount) async throws -> AccountPageImports {
+        let imports = try await healthImports.recent(of: account.accountId, limit: 3)
         return AccountPageImports(imports: imports.map(HealthImportResponse.init))
     }
 
-    func deletionOptions(_ request: Request) async throws -> AccountPageCeremony {
-        _ = try request.account
-        let (options, ceremony) = try await request.hale.passkeys.authenticationOptions()
+    func deletionOptions(_ request: Request, _ account: AuthenticatedAccount) async throws -> AccountPageCeremony {
+        let (options, ceremony) = try await passkeys.authenticationOptions()
         return AccountPageCeremony(options: options, ceremony: ceremony.description)
     }
 
     /// Deletes the account once one of its passkeys shows the person is there, whenever the page's session began.
-    func deleteAccount(_ request: Request) async throws -> Response {
-        let identity = try request.account
+    func deleteAccount(_ request: Request, _ account: AuthenticatedAccount) async throws -> Response {
         let body = try request.decodeStrict(AccountPagePresence.self)
         guard let ceremony = ServerChallengeID(body.ceremony) else { throw HaleError.invalidChallenge }
-        try await request.hale.passkeys.confirmPresence(
-            body.credential, ceremony: ceremony, of: identity.accountId, logger: request.logger)
-        guard try await request.hale.accounts.delete(identity.accountId) else { throw HaleError.invalidToken }
-        _ = try? await request.hale.socialSignIn.appleTokens?.revokeDue(limit: 5, logger: request.logger)
+        try await passkeys.confirmPresence(
+            body.credential, ceremony: ceremony, of: account.accountId, logger: request.logger)
+        guard try await accounts.delete(account.accountId) else { throw HaleError.invalidToken }
+        _ = try? await socialSignIn.appleTokens?.revokeDue(limit: 5, logger: request.logger)
         return try await signedOut(request)
     }
 }

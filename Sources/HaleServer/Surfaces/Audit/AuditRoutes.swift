@@ -3,14 +3,18 @@ import Vapor
 
 /// `GET /api/v1/audit`: the signed-in account's own security events, newest first.
 struct AuditRoutes: RouteCollection {
+    let audit: AuditTrail
+    let bearerTokens: BearerTokenVerifier
+
     func boot(routes: any RoutesBuilder) throws {
-        routes.grouped("api", "v1").grouped(BearerAuthMiddleware()).get("audit", use: list)
+        SignedInRoutes(routes.grouped("api", "v1"), authenticatedBy: BearerAuthMiddleware(verifier: bearerTokens))
+            .get("audit", use: list)
     }
 
-    func list(_ request: Request) async throws -> AuditEventList {
+    func list(_ request: Request, _ account: AuthenticatedAccount) async throws -> AuditEventList {
         let limit = try request.query.get(Int?.self, at: "limit") ?? 100
         guard (1...500).contains(limit) else { throw HaleError.invalidRequest("limit must be between 1 and 500.") }
-        let events = try await request.hale.audit.events(of: try request.account.accountId, limit: limit)
+        let events = try await audit.events(of: account.accountId, limit: limit)
         return AuditEventList(events: events.map(AuditEventResponse.init))
     }
 }

@@ -3,67 +3,79 @@ import Vapor
 /// Seed 002's device-bound keys: register a hardware key, sign in by signing a challenge, refresh, and manage
 /// devices. Errors use the core shape `{"success": false, "error": {"code", "message"}}` with seed 002's codes.
 struct DeviceKeyRoutes: RouteCollection {
+    let devices: Devices
+    let passkeys: Passkeys
+    let sessions: Sessions
+    let credentialChanges: CredentialChanges
+    let bearerTokens: BearerTokenVerifier
+    let requestLimits: RequestLimits
+    let clock: HaleClock
+
     func boot(routes: any RoutesBuilder) throws {
         let api = routes.grouped("api", "v1")
         let biometric = api.grouped("auth", "biometric")
-        biometric.grouped(ClientRateLimit(.deviceKeysPerIp)).on(.POST, "challenge", limit: .small, use: signInChallenge)
-        biometric.grouped(ClientRateLimit(.deviceKeysPerIp)).on(.POST, "verify", limit: .small, use: signIn)
-        biometric.grouped(ClientRateLimit(.refreshPerIp)).on(.POST, "refresh", limit: .small, use: refresh)
+        biometric.grouped(requestLimits.perClient(.deviceKeysPerIp))
+            .on(.POST, "challenge", limit: .small, use: signInChallenge)
+        biometric.grouped(requestLimits.perClient(.deviceKeysPerIp)).on(.POST, "verify", limit: .small, use: signIn)
+        biometric.grouped(requestLimits.perClient(.refreshPerIp)).on(.POST, "refresh", limit: .small, use: refresh)
         let devicesRoot = api.grouped("devices").grouped(FreshSignInWording(code: .tokenExpired))
-        let devices = devicesRoot.grouped(BearerAuthMiddleware())
+        let signedIn = SignedInRoutes(devicesRoot, authenticatedBy: BearerAuthMiddleware(verifier: bearerTokens))
         // A recovery session may enrol one device key here, and do nothing else.
-        let registration = devicesRoot.grouped("register").grouped(BearerAuthMiddleware(recovery: true))
-            .grouped(ClientRateLimit(.deviceKeysPerIp))
+        let registration = SignedInRoutes(
+            devicesRoot.grouped("register"),
+            authenticatedBy: BearerAuthMiddleware(verifier: bearerTokens, recovery: true)
+        )
+        .grouped(requestLimits.perClient(.deviceKeysPerIp))
         registration.on(.POST, "challenge", limit: .form, use: registrationChallenge)
         registration.on(.POST, "verify", limit: .small, use: completeRegistration)
-        devices.get(use: list)
-        devices.on(.PUT, "push-token", limit: .small, use: setPushToken)
-        devices.on(.PATCH, ":deviceId", limit: .small, use: rename)
-        devices.post(":deviceId", "deactivate", use: deactivate)
-        devices.delete(":deviceId", use: delete)
+        signedIn.get(use: list)
+        signedIn.on(.PUT, "push-token", limit: .small, use: setPushToken)
+        signedIn.on(.PATCH, ":deviceId", limit: .small, use: rename)
+        signedIn.on(.POST, ":deviceId", "deactivate", use: deactivate)
+        signedIn.delete(":deviceId", use: delete)
     }
 
     /// Adding a device key needs a fresh sign-in (`CredentialChanges`), asked before the challenge and again when it
     /// is answered.
-    func registrationChallenge(_ request: Request) async throws -> DeviceRegistrationChallengeResponse {
+    func registrationChallenge(
+        _ request: Request, _ account: AuthenticatedAccount
+    ) async throws -> DeviceRegistrationChallengeResponse {
         let body = try request.decodeStrict(DeviceRegistrationChallengeRequest.self)
-        let identity = try request.account
-        try await request.hale.credentialChanges.requireToAdd(identity)
-        let issued = try await request.hale.devices.startRegistration(
+        try await credentialChanges.requireToAdd(account)
+        let issued = try await devices.startRegistration(
             DeviceRegistrationRequest(
                 deviceName: body.deviceName, deviceType: body.deviceType, deviceFingerprint: body.deviceFingerprint,
                 publicKey: body.publicKey, keyAlgorithm: body.keyAlgorithm),
-            account: identity.accountId)
+            account: account.accountId)
         return DeviceRegistrationChallengeResponse(
             challenge: issued.challenge, sessionId: issued.sessionId, deviceId: issued.deviceId?.description ?? "",
             expiresAt: ISO8601.string(issued.expiresAt))
     }
 
-    func completeRegistration(_ request: Request) async throws -> DeviceRegistrationVerifyResponse {
+    func completeRegistration(
+        _ request: Request, _ account: AuthenticatedAccount
+    ) async throws -> DeviceRegistrationVerifyResponse {
         let body = try request.decodeStrict(DeviceRegistrationVerifyRequest.self)
-        let identity = try request.account
-        let summary = try await request.hale.credentialChanges.enrol(by: identity) {
-            try await request.hale.devices.completeRegistration(
-                sessionId: body.sessionId, signedChallenge: body.signedChallenge, account: identity.accountId,
+        let summary = try await credentialChanges.enrol(by: account) {
+            try await devices.completeRegistration(
+                sessionId: body.sessionId, signedChallenge: body.signedChallenge, account: account.accountId,
                 ip: request.clientIP)
         }
-        let device = DeviceResponse(
-            summary, passkeys: [], currentSession: identity.sessionId, now: request.hale.clock.now())
+        let device = DeviceResponse(summary, passkeys: [], currentSession: account.sessionId, now: clock.now())
         return DeviceRegistrationVerifyResponse(deviceId: device.id, device: device)
     }
 
     func signInChallenge(_ request: Request) async throws -> BiometricChallengeResponse {
         let body = try request.decodeStrict(BiometricChallengeRequest.self)
-        try request.hale.requestLimits.admitDeviceSignIn(
-            fingerprint: body.deviceFingerprint, from: request.clientNetwork)
-        let issued = try await request.hale.devices.startSignIn(fingerprint: body.deviceFingerprint)
+        try requestLimits.admitDeviceSignIn(fingerprint: body.deviceFingerprint, from: request.clientNetwork)
+        let issued = try await devices.startSignIn(fingerprint: body.deviceFingerprint)
         return BiometricChallengeResponse(
             challenge: issued.challenge, sessionId: issued.sessionId, expiresAt: ISO8601.string(issued.expiresAt))
     }
 
     func signIn(_ request: Request) async throws -> BiometricLoginResponse {
         let body = try request.decodeStrict(BiometricLoginRequest.self)
-        let pair = try await request.hale.devices.completeSignIn(
+        let pair = try await devices.completeSignIn(
             sessionId: body.sessionId, signedChallenge: body.signedChallenge, rememberMe: body.rememberMe ?? false,
             ip: request.clientIP, logger: request.logger)
         return BiometricLoginResponse(tokens: TokenResponse(pair))
@@ -73,37 +85,35 @@ struct DeviceKeyRoutes: RouteCollection {
     func refresh(_ request: Request) async throws -> TokenResponse {
         let body = try request.decodeStrict(RefreshRequest.self)
         do {
-            return TokenResponse(try await request.hale.sessions.refresh(body.refreshToken, logger: request.logger))
+            return TokenResponse(try await sessions.refresh(body.refreshToken, logger: request.logger))
         } catch let error as HaleError where error.code == .tokenReused {
             throw HaleError(.refreshFailed, status: 401, message: error.message)
         }
     }
 
-    func list(_ request: Request) async throws -> DeviceListResponse {
-        let summaries = try await request.hale.devices.list(for: try request.account.accountId)
-        return DeviceListResponse(devices: try await Self.responses(summaries, for: request))
+    func list(_ request: Request, _ account: AuthenticatedAccount) async throws -> DeviceListResponse {
+        let summaries = try await devices.list(for: account.accountId)
+        return DeviceListResponse(devices: try await responses(summaries, for: account))
     }
 
-    func rename(_ request: Request) async throws -> DeviceResponse {
+    func rename(_ request: Request, _ account: AuthenticatedAccount) async throws -> DeviceResponse {
         let body = try request.decodeStrict(DeviceRenameRequest.self)
-        let identity = try request.account
         let id = try Self.deviceID(request.parameters.get("deviceId"))
-        try await request.hale.devices.rename(id, of: identity.accountId, to: body.deviceName)
-        let summary = try await request.hale.devices.find(id, of: identity.accountId)
-        return try await Self.responses([summary], for: request)[0]
+        try await devices.rename(id, of: account.accountId, to: body.deviceName)
+        let summary = try await devices.find(id, of: account.accountId)
+        return try await responses([summary], for: account)[0]
     }
 
     /// The devices as the signed-in caller sees them, with the passkeys made on each and its own session marked.
-    private static func responses(_ summaries: [Devices.Summary], for request: Request) async throws
+    private func responses(_ summaries: [Devices.Summary], for account: AuthenticatedAccount) async throws
         -> [DeviceResponse]
     {
-        let identity = try request.account
-        let passkeys = try await request.hale.passkeys.list(for: identity.accountId)
-        let now = request.hale.clock.now()
-        return summaries.map { DeviceResponse($0, passkeys: passkeys, currentSession: identity.sessionId, now: now) }
+        let passkeys = try await self.passkeys.list(for: account.accountId)
+        let now = clock.now()
+        return summaries.map { DeviceResponse($0, passkeys: passkeys, currentSession: account.sessionId, now: now) }
     }
 
-    func setPushToken(_ request: Request) async throws -> SuccessResponse {
+    func setPushToken(_ request: Request, _ account: AuthenticatedAccount) async throws -> SuccessResponse {
         let body = try request.decodeStrict(PushTokenRequest.self)
         let token: PushToken
         switch (body.fcmToken, body.apnsToken) {
@@ -111,9 +121,8 @@ struct DeviceKeyRoutes: RouteCollection {
         case (nil, let apns?): token = .apns(try Self.validAPNsToken(apns))
         default: throw HaleError.invalidRequest("Send exactly one of fcmToken and apnsToken.")
         }
-        let identity = try request.account
-        try await request.hale.devices.setPushToken(
-            token, of: try Self.pushTokenDevice(body.deviceId, identity), account: identity.accountId)
+        try await devices.setPushToken(
+            token, of: try Self.pushTokenDevice(body.deviceId, account), account: account.accountId)
         return SuccessResponse()
     }
 
@@ -129,23 +138,21 @@ struct DeviceKeyRoutes: RouteCollection {
         return signedIn
     }
 
-    func deactivate(_ request: Request) async throws -> DeviceRevocationResponse {
+    func deactivate(_ request: Request, _ account: AuthenticatedAccount) async throws -> DeviceRevocationResponse {
         let id = try Self.deviceID(request.parameters.get("deviceId"))
-        let identity = try request.account
-        try request.hale.credentialChanges.requireToRemove(identity)
+        try credentialChanges.requireToRemove(account)
         return DeviceRevocationResponse(
-            try await request.hale.devices.deactivate(
-                id, of: identity.accountId, ip: request.clientIP, requester: identity.deviceId,
+            try await devices.deactivate(
+                id, of: account.accountId, ip: request.clientIP, requester: account.deviceId,
                 includingSyncedPasskeys: try Self.revokeSyncedPasskeys(request)))
     }
 
-    func delete(_ request: Request) async throws -> DeviceRevocationResponse {
+    func delete(_ request: Request, _ account: AuthenticatedAccount) async throws -> DeviceRevocationResponse {
         let id = try Self.deviceID(request.parameters.get("deviceId"))
-        let identity = try request.account
-        try request.hale.credentialChanges.requireToRemove(identity)
+        try credentialChanges.requireToRemove(account)
         return DeviceRevocationResponse(
-            try await request.hale.devices.delete(
-                id, of: identity.accountId, ip: request.clientIP, requester: identity.deviceId,
+            try await devices.delete(
+                id, of: account.accountId, ip: request.clientIP, requester: account.deviceId,
                 includingSyncedPasskeys: try Self.revokeSyncedPasskeys(request)))
     }
 

@@ -2,51 +2,51 @@ import Vapor
 
 /// Fitness challenges (seed 004's FitChallenge) under `/api/v1/challenges`.
 struct FitnessChallengeRoutes: RouteCollection {
+    let fitnessChallenges: FitnessChallenges
+    let bearerTokens: BearerTokenVerifier
+
     func boot(routes: any RoutesBuilder) throws {
-        let challenges = routes.grouped("api", "v1", "challenges").grouped(BearerAuthMiddleware())
-        challenges.on(.POST, limit: .small, use: create)
-        challenges.get(use: list)
-        challenges.get(":challengeID", use: show)
-        challenges.on(.POST, ":challengeID", "join", limit: .small, use: join)
-        challenges.on(.POST, ":challengeID", "leave", limit: .small, use: leave)
-        challenges.get(":challengeID", "leaderboard", use: leaderboard)
+        let signedIn = SignedInRoutes(
+            routes.grouped("api", "v1", "challenges"), authenticatedBy: BearerAuthMiddleware(verifier: bearerTokens))
+        signedIn.on(.POST, limit: .small, use: create)
+        signedIn.get(use: list)
+        signedIn.get(":challengeID", use: show)
+        signedIn.on(.POST, ":challengeID", "join", limit: .small, use: join)
+        signedIn.on(.POST, ":challengeID", "leave", limit: .small, use: leave)
+        signedIn.get(":challengeID", "leaderboard", use: leaderboard)
     }
 
-    func create(_ request: Request) async throws -> Response {
+    func create(_ request: Request, _ account: AuthenticatedAccount) async throws -> Response {
         let body = try request.decodeStrict(CreateFitnessChallengeRequest.self)
-        let overview = try await request.hale.fitnessChallenges.create(
-            body.draft, by: try request.account.accountId)
+        let overview = try await fitnessChallenges.create(body.draft, by: account.accountId)
         return Response.json(FitnessChallengeEnvelope(challenge: .init(overview)), status: .created)
     }
 
-    func list(_ request: Request) async throws -> FitnessChallengesResponse {
+    func list(_ request: Request, _ account: AuthenticatedAccount) async throws -> FitnessChallengesResponse {
         let scope = QueryParameters(request.url.query).values("scope").last
-        let overviews = try await request.hale.fitnessChallenges.list(
-            scope: scope, for: try request.account.accountId)
+        let overviews = try await fitnessChallenges.list(scope: scope, for: account.accountId)
         return FitnessChallengesResponse(challenges: overviews.map(FitnessChallengeResponse.init))
     }
 
-    func show(_ request: Request) async throws -> FitnessChallengeEnvelope {
-        let overview = try await request.hale.fitnessChallenges.challenge(
-            Self.id(request), for: try request.account.accountId)
+    func show(_ request: Request, _ account: AuthenticatedAccount) async throws -> FitnessChallengeEnvelope {
+        let overview = try await fitnessChallenges.challenge(Self.id(request), for: account.accountId)
         return FitnessChallengeEnvelope(challenge: .init(overview))
     }
 
-    func join(_ request: Request) async throws -> FitnessChallengeEnvelope {
-        let overview = try await request.hale.fitnessChallenges.join(
-            Self.id(request), account: try request.account.accountId)
+    func join(_ request: Request, _ account: AuthenticatedAccount) async throws -> FitnessChallengeEnvelope {
+        let overview = try await fitnessChallenges.join(Self.id(request), account: account.accountId)
         return FitnessChallengeEnvelope(challenge: .init(overview))
     }
 
-    func leave(_ request: Request) async throws -> FitnessChallengeEnvelope {
-        let overview = try await request.hale.fitnessChallenges.leave(
-            Self.id(request), account: try request.account.accountId)
+    func leave(_ request: Request, _ account: AuthenticatedAccount) async throws -> FitnessChallengeEnvelope {
+        let overview = try await fitnessChallenges.leave(Self.id(request), account: account.accountId)
         return FitnessChallengeEnvelope(challenge: .init(overview))
     }
 
-    func leaderboard(_ request: Request) async throws -> FitnessChallengeLeaderboardResponse {
-        let standings = try await request.hale.fitnessChallenges.leaderboard(
-            Self.id(request), for: try request.account.accountId)
+    func leaderboard(
+        _ request: Request, _ account: AuthenticatedAccount
+    ) async throws -> FitnessChallengeLeaderboardResponse {
+        let standings = try await fitnessChallenges.leaderboard(Self.id(request), for: account.accountId)
         return FitnessChallengeLeaderboardResponse(leaderboard: standings.map(FitnessChallengeStandingResponse.init))
     }
 

@@ -4,20 +4,22 @@ import Vapor
 /// `POST /health/development-attestation`, registered only in development attestation mode: certifies the SDK's key
 /// as an intermediate App Attest CA under this installation's development root. Seed 001's error shape.
 struct DevelopmentAttestationRoutes: RouteCollection {
+    let developmentAttestation: DevelopmentAttestation
+    let bearerTokens: BearerTokenVerifier
+    let requestLimits: RequestLimits
+
     func boot(routes: any RoutesBuilder) throws {
-        routes.grouped("health").grouped(BearerAuthMiddleware()).grouped(AccountRateLimit(.attestationPerAccount))
+        SignedInRoutes(routes.grouped("health"), authenticatedBy: BearerAuthMiddleware(verifier: bearerTokens))
+            .grouped(requestLimits.perAccount(.attestationPerAccount))
             .on(.POST, "development-attestation", limit: .form, use: issue)
     }
 
-    func issue(_ request: Request) async throws -> Response {
+    func issue(_ request: Request, _ account: AuthenticatedAccount) async throws -> Response {
         try HealthRoutes.rejectQuery(request, allowing: [])
         let body = try DevelopmentAttestationBody.read(try HealthRoutes.json(of: request))
-        let account = try request.account.accountId
-        guard let development = request.hale.developmentAttestation else {
-            throw HaleError(.notFound, status: 404, message: "Not Found")
-        }
-        let credential = try await development.credential(for: body.publicKey)
-        request.logger.info("development attestation credential issued", metadata: ["account": "\(account)"])
+        let credential = try await developmentAttestation.credential(for: body.publicKey)
+        request.logger.info(
+            "development attestation credential issued", metadata: ["account": "\(account.accountId)"])
         return Response.json(DevelopmentAttestationResponse(credential), status: .created)
     }
 }

@@ -7,46 +7,48 @@ struct HealthRoutes: RouteCollection {
     /// The path prefix whose errors use seed 001's shape.
     static let path = "/health"
 
+    let health: HealthData
+    let bearerTokens: BearerTokenVerifier
+    let requestLimits: RequestLimits
+
     func boot(routes: any RoutesBuilder) throws {
-        let health = routes.grouped("health").grouped(BearerAuthMiddleware())
+        let signedIn = SignedInRoutes(
+            routes.grouped("health"), authenticatedBy: BearerAuthMiddleware(verifier: bearerTokens))
         // Each nonce is a stored single-use row and each submission or key an attestation to verify.
-        let attested = health.grouped(AccountRateLimit(.attestationPerAccount))
+        let attested = signedIn.grouped(requestLimits.perAccount(.attestationPerAccount))
         attested.get("attestation-nonce", use: nonce)
         attested.on(.POST, limit: .document, use: submit)
         attested.on(.POST, "attestation-keys", limit: .document, use: registerKey)
-        health.get("statistics", use: statistics)
-        health.get("today", use: today)
+        signedIn.get("statistics", use: statistics)
+        signedIn.get("today", use: today)
     }
 
-    func nonce(_ request: Request) async throws -> NonceResponse {
+    func nonce(_ request: Request, _ account: AuthenticatedAccount) async throws -> NonceResponse {
         try Self.rejectQuery(request, allowing: [])
-        let issued = try await request.hale.health.issueNonce(for: try request.account.accountId)
+        let issued = try await health.issueNonce(for: account.accountId)
         return NonceResponse(nonce: issued.value, expiresAt: ISO8601.string(issued.challenge.expiresAt))
     }
 
     /// Seed 001's attested submission: 201 with the stored day, `replaced` saying whether it replaced an earlier
     /// submission for the same day and source.
-    func submit(_ request: Request) async throws -> Response {
+    func submit(_ request: Request, _ account: AuthenticatedAccount) async throws -> Response {
         try Self.rejectQuery(request, allowing: [])
         let submission = try HealthSubmissionBody.read(try Self.json(of: request))
-        let identity = try request.account
-        let health = request.hale.health
         let timeZone = try await health.timeZone(
-            of: identity.accountId, header: request.headers.first(name: "X-Timezone"))
+            of: account.accountId, header: request.headers.first(name: "X-Timezone"))
         let (stored, replaced) = try await health.submit(
-            submission, account: identity.accountId, device: identity.deviceId, in: timeZone, logger: request.logger)
+            submission, account: account.accountId, device: account.deviceId, in: timeZone, logger: request.logger)
         return Response.json(HealthSubmissionResponse(stored, replaced: replaced), status: .created)
     }
 
     /// Registers an iOS app's App Attest key once: `{keyId, attestation, nonce}`, the attestation made with
     /// clientDataHash = SHA-256 of the nonce, as seed 001's iOS sample makes it.
-    func registerKey(_ request: Request) async throws -> Response {
+    func registerKey(_ request: Request, _ account: AuthenticatedAccount) async throws -> Response {
         try Self.rejectQuery(request, allowing: [])
         let body = try AttestationKeyBody.read(try Self.json(of: request))
-        let identity = try request.account
-        let key = try await request.hale.health.registerAppAttestKey(
-            attestation: body.attestation, keyID: body.keyID, nonce: body.nonce, account: identity.accountId,
-            device: identity.deviceId, logger: request.logger)
+        let key = try await health.registerAppAttestKey(
+            attestation: body.attestation, keyID: body.keyID, nonce: body.nonce, account: account.accountId,
+            device: account.deviceId, logger: request.logger)
         return Response.json(
             AttestationKeyResponse(keyId: key.keyId, createdAt: ISO8601.string(key.createdAt)), status: .created)
     }
@@ -56,23 +58,19 @@ struct HealthRoutes: RouteCollection {
         return try request.jsonValue(ifInvalid: "The body must be JSON")
     }
 
-    func statistics(_ request: Request) async throws -> StatisticsResponse {
+    func statistics(_ request: Request, _ account: AuthenticatedAccount) async throws -> StatisticsResponse {
         let query = try Self.rejectQuery(request, allowing: ["startDate", "endDate", "period"])
-        let account = try request.account.accountId
-        let health = request.hale.health
         let result = try await health.statistics(
-            of: account, startDate: try query.single("startDate"), endDate: try query.single("endDate"),
+            of: account.accountId, startDate: try query.single("startDate"), endDate: try query.single("endDate"),
             period: try query.single("period"),
-            in: try await health.timeZone(of: account, header: request.headers.first(name: "X-Timezone")))
+            in: try await health.timeZone(of: account.accountId, header: request.headers.first(name: "X-Timezone")))
         return StatisticsResponse(result)
     }
 
-    func today(_ request: Request) async throws -> TodayResponse {
+    func today(_ request: Request, _ account: AuthenticatedAccount) async throws -> TodayResponse {
         try Self.rejectQuery(request, allowing: [])
-        let account = try request.account.accountId
-        let health = request.hale.health
-        let today = try await health.today(
-            of: account, in: try await health.timeZone(of: account, header: request.headers.first(name: "X-Timezone")))
+        let zone = try await health.timeZone(of: account.accountId, header: request.headers.first(name: "X-Timezone"))
+        let today = try await health.today(of: account.accountId, in: zone)
         return TodayResponse(today)
     }
 

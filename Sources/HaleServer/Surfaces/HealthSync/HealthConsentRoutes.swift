@@ -7,9 +7,13 @@ struct HealthConsentRoutes: RouteCollection {
     let base: [PathComponent]
     /// Whether a Firebase ID token is a bearer token here: seed 000's app sends one to its consent route.
     var firebase = false
+    let healthConsents: HealthConsents
+    let bearerTokens: BearerTokenVerifier
 
     func boot(routes: any RoutesBuilder) throws {
-        let consent = routes.grouped(base).grouped("consent").grouped(BearerAuthMiddleware(firebase: firebase))
+        let consent = SignedInRoutes(
+            routes.grouped(base).grouped("consent"),
+            authenticatedBy: BearerAuthMiddleware(verifier: bearerTokens, firebase: firebase))
         consent.on(.POST, limit: .small, use: grant)
         consent.get(use: current)
         consent.delete(use: revoke)
@@ -17,22 +21,22 @@ struct HealthConsentRoutes: RouteCollection {
         consent.delete(":platform", ":permission", use: revoke)
     }
 
-    func grant(_ request: Request) async throws -> ConsentResponse {
+    func grant(_ request: Request, _ account: AuthenticatedAccount) async throws -> ConsentResponse {
         let body = try request.decodeStrict(ConsentRequest.self)
-        let grants = try await request.hale.healthConsents.grant(
-            platform: body.platform, permissions: body.permissions, to: try request.account.accountId)
+        let grants = try await healthConsents.grant(
+            platform: body.platform, permissions: body.permissions, to: account.accountId)
         return ConsentResponse(consent: grants.map(ConsentGrantResponse.init))
     }
 
-    func current(_ request: Request) async throws -> ConsentResponse {
-        let grants = try await request.hale.healthConsents.current(of: try request.account.accountId)
+    func current(_ request: Request, _ account: AuthenticatedAccount) async throws -> ConsentResponse {
+        let grants = try await healthConsents.current(of: account.accountId)
         return ConsentResponse(consent: grants.map(ConsentGrantResponse.init))
     }
 
-    func revoke(_ request: Request) async throws -> ConsentRevocationResponse {
-        let revoked = try await request.hale.healthConsents.revoke(
+    func revoke(_ request: Request, _ account: AuthenticatedAccount) async throws -> ConsentRevocationResponse {
+        let revoked = try await healthConsents.revoke(
             platform: request.parameters.get("platform"), permission: request.parameters.get("permission"),
-            of: try request.account.accountId)
+            of: account.accountId)
         return ConsentRevocationResponse(revoked: revoked.map(ConsentGrantResponse.init))
     }
 }

@@ -3,15 +3,19 @@ import Vapor
 /// A person's rights over their health data: `GET /api/v1/health/export` streams everything Hale holds as one JSON
 /// document; `DELETE /api/v1/health/data` deletes it.
 struct HealthDataRoutes: RouteCollection {
+    let healthDataRights: HealthDataRights
+    let bearerTokens: BearerTokenVerifier
+
     func boot(routes: any RoutesBuilder) throws {
-        let health = routes.grouped("api", "v1", "health").grouped(BearerAuthMiddleware())
+        let health = SignedInRoutes(
+            routes.grouped("api", "v1", "health"), authenticatedBy: BearerAuthMiddleware(verifier: bearerTokens))
         health.get("export", use: export)
         health.delete("data", use: deleteAll)
     }
 
-    func export(_ request: Request) async throws -> Response {
-        let account = try request.account.accountId
-        let document = HealthExportDocument(rights: request.hale.healthDataRights)
+    func export(_ request: Request, _ account: AuthenticatedAccount) async throws -> Response {
+        let account = account.accountId
+        let document = HealthExportDocument(rights: healthDataRights)
         let head = try await document.head(of: account)
         var headers = HTTPHeaders()
         headers.contentType = .json
@@ -25,8 +29,8 @@ struct HealthDataRoutes: RouteCollection {
         return Response(status: .ok, headers: headers, body: body)
     }
 
-    func deleteAll(_ request: Request) async throws -> HealthDataDeletedResponse {
-        let deleted = try await request.hale.healthDataRights.deleteAll(of: try request.account.accountId)
+    func deleteAll(_ request: Request, _ account: AuthenticatedAccount) async throws -> HealthDataDeletedResponse {
+        let deleted = try await healthDataRights.deleteAll(of: account.accountId)
         return HealthDataDeletedResponse(
             deleted: .init(
                 samples: deleted.samples, attestedDailyTotals: deleted.attestedDailyTotals, syncLogs: deleted.syncLogs))

@@ -4,43 +4,53 @@ import Vapor
 
 /// Uploads of an Apple Health export (`export.zip` or `export.xml`) for a background import, and their progress.
 struct HealthImportRoutes: RouteCollection {
+    let healthImports: HealthImports
+    let health: HealthData
+    let bearerTokens: BearerTokenVerifier
+    let requestLimits: RequestLimits
+
     func boot(routes: any RoutesBuilder) throws {
-        let imports = routes.grouped("api", "v1", "health", "imports").grouped(BearerAuthMiddleware())
-        imports.grouped(Self.uploadLimits).on(.POST, body: .stream, use: upload)
-            .userInfo[BodyLimit.userInfoKey] = Int.max
+        let imports = SignedInRoutes(
+            routes.grouped("api", "v1", "health", "imports"),
+            authenticatedBy: BearerAuthMiddleware(verifier: bearerTokens))
+        registerUpload(on: imports)
         imports.get(":id", use: show)
     }
 
-    /// The upload's budgets, per client address and per account: each upload may write gigabytes.
-    static let uploadLimits: [any Middleware] = [
-        ClientRateLimit(.healthImportsPerIp), AccountRateLimit(.healthImportsPerAccount),
-    ]
+    /// The upload at the path of `routes`, the API's or the account page's twin: its body streams to the handler
+    /// instead of being collected, behind budgets per client address and per account, as each upload may write
+    /// gigabytes.
+    @discardableResult
+    func registerUpload(on routes: SignedInRoutes) -> Route {
+        let limited = routes.grouped(
+            requestLimits.perClient(.healthImportsPerIp), requestLimits.perAccount(.healthImportsPerAccount))
+        let route = limited.on(.POST, body: .stream, use: upload)
+        route.userInfo[BodyLimit.userInfoKey] = Int.max
+        return route
+    }
 
     /// Takes the account's place, streams the body to disk, checks it, and queues it: `202 Accepted` with the import
     /// and its `Location`. Refused before a byte is written when the account has an import already, or the
     /// declared size would not fit; whatever a refused or cut-off upload wrote is removed.
-    func upload(_ request: Request) async throws -> Response {
-        let identity = try request.account
-        let account = identity.accountId
-        let imports = request.hale.healthImports
+    func upload(_ request: Request, _ account: AuthenticatedAccount) async throws -> Response {
         let declared = try request.contentDigest()
-        if request.hale.health.writesRequireAttestation {
+        if health.writesRequireAttestation {
             guard let attestation = try request.healthWriteAttestation() else { throw HealthData.attestationRequired }
             guard let declared else { throw Self.digestRequired }
-            try await request.hale.health.verifyWrite(
-                attestation, bodyDigest: declared, account: account, device: identity.deviceId,
+            try await health.verifyWrite(
+                attestation, bodyDigest: declared, account: account.accountId, device: account.deviceId,
                 logger: request.logger)
         }
-        let zone = try await request.hale.health.timeZone(
-            of: account, header: request.headers.first(name: "X-Timezone"))
+        let zone = try await health.timeZone(
+            of: account.accountId, header: request.headers.first(name: "X-Timezone"))
         let length = request.headers.first(name: .contentLength).flatMap(Int64.init)
-        let id = try await imports.reserveUpload(for: account, zone: zone, declaredBytes: length)
+        let id = try await healthImports.reserveUpload(for: account.accountId, zone: zone, declaredBytes: length)
         let record: HealthImport
         do {
-            let bytes = try await receive(request, id: id, of: account, digest: declared)
-            record = try await imports.queueUpload(id, bytes: bytes, of: account)
+            let bytes = try await receive(request, id: id, of: account.accountId, digest: declared)
+            record = try await healthImports.queueUpload(id, bytes: bytes, of: account.accountId)
         } catch {
-            await imports.abandonUpload(id, of: account)
+            await healthImports.abandonUpload(id, of: account.accountId)
             throw error
         }
         let response = try await HealthImportEnvelope(import: HealthImportResponse(record)).encodeResponse(
@@ -51,9 +61,9 @@ struct HealthImportRoutes: RouteCollection {
         return response
     }
 
-    func show(_ request: Request) async throws -> HealthImportEnvelope {
+    func show(_ request: Request, _ account: AuthenticatedAccount) async throws -> HealthImportEnvelope {
         let id = request.parameters.get("id") ?? ""
-        let record = try await request.hale.healthImports.find(id, of: try request.account.accountId)
+        let record = try await healthImports.find(id, of: account.accountId)
         return HealthImportEnvelope(import: HealthImportResponse(record))
     }
 
@@ -61,7 +71,7 @@ struct HealthImportRoutes: RouteCollection {
     /// its complete name; returns its size. Throws when the body is empty, over the limit, cut off, not what
     /// `digest` declared, or would leave the disk fuller than the floor; the caller removes what was written.
     private func receive(_ request: Request, id: UUID, of account: AccountID, digest: [UInt8]?) async throws -> Int64 {
-        let imports = request.hale.healthImports
+        let imports = healthImports
         let files = imports.files(for: id)
         let pool = request.application.threadPool
         let handle = try await pool.runIfActive {

@@ -3,37 +3,44 @@ import Vapor
 /// Sample sync: seed 004's API designed under `/api/v1/health`, and seed 000's daily sync at
 /// `/api/mobile/health/sync`.
 struct HealthSyncRoutes: RouteCollection {
+    let healthSync: HealthSync
+    let healthConnections: HealthConnections
+    let health: HealthData
+    let bearerTokens: BearerTokenVerifier
+
     func boot(routes: any RoutesBuilder) throws {
-        let v1 = routes.grouped("api", "v1", "health").grouped(BearerAuthMiddleware())
+        let v1 = SignedInRoutes(
+            routes.grouped("api", "v1", "health"), authenticatedBy: BearerAuthMiddleware(verifier: bearerTokens))
         v1.on(.POST, "sync", limit: .sync, use: sync)
         v1.get("sync-logs", use: logs)
         // Seed 000's app sends its Firebase ID token here.
-        let mobile = routes.grouped("api", "mobile", "health").grouped(BearerAuthMiddleware(firebase: true))
+        let mobile = SignedInRoutes(
+            routes.grouped("api", "mobile", "health"),
+            authenticatedBy: BearerAuthMiddleware(verifier: bearerTokens, firebase: true))
         mobile.on(.POST, "sync", limit: .small, use: dailySync)
     }
 
-    func sync(_ request: Request) async throws -> SyncResponse {
-        let account = try await attested(request)
+    func sync(_ request: Request, _ account: AuthenticatedAccount) async throws -> SyncResponse {
+        let account = try await attested(request, account)
         let body = try request.decodeStrict(SyncRequest.self)
-        try await request.hale.healthConnections.requireNotDisconnected(body.provider, account: account)
-        let result = try await request.hale.healthSync.sync(
+        try await healthConnections.requireNotDisconnected(body.provider, account: account)
+        let result = try await healthSync.sync(
             body.batch, account: account, zone: try await zone(of: request, account: account))
         return SyncResponse(result)
     }
 
-    func logs(_ request: Request) async throws -> SyncLogsResponse {
+    func logs(_ request: Request, _ account: AuthenticatedAccount) async throws -> SyncLogsResponse {
         let limit = try request.query.get(Int?.self, at: "limit")
         let status = try request.query.get(String?.self, at: "status")
-        let logs = try await request.hale.healthSync.logs(
-            of: try request.account.accountId, limit: limit, status: status)
+        let logs = try await healthSync.logs(of: account.accountId, limit: limit, status: status)
         return SyncLogsResponse(syncLogs: logs.map(SyncLogResponse.init))
     }
 
-    func dailySync(_ request: Request) async throws -> DailySyncResponse {
-        let account = try await attested(request)
+    func dailySync(_ request: Request, _ account: AuthenticatedAccount) async throws -> DailySyncResponse {
+        let account = try await attested(request, account)
         let body = try request.decodeStrict(DailySyncRequest.self)
         guard let data = body.data?.value else { throw HaleError.invalidRequest("data is required") }
-        let (day, result) = try await request.hale.healthSync.syncDailyTotals(
+        let (day, result) = try await healthSync.syncDailyTotals(
             platform: body.platform, steps: data.steps, distance: data.distance, date: data.date, account: account,
             zone: try await zone(of: request, account: account))
         return DailySyncResponse(date: day.description, syncLog: SyncLogResponse(result.log))
@@ -42,10 +49,9 @@ struct HealthSyncRoutes: RouteCollection {
     /// The account, once the request's attestation is checked when the server requires one
     /// (`health.requireAttestation: all`; else its headers are not read): before its body is, so an unattested
     /// client costs no decoding.
-    private func attested(_ request: Request) async throws -> AccountID {
-        let identity = try request.account
-        guard request.hale.health.writesRequireAttestation else { return identity.accountId }
-        try await request.hale.health.verifyWrite(
+    private func attested(_ request: Request, _ identity: AuthenticatedAccount) async throws -> AccountID {
+        guard health.writesRequireAttestation else { return identity.accountId }
+        try await health.verifyWrite(
             try request.healthWriteAttestation(), bodyDigest: Array(request.bodyDigest), account: identity.accountId,
             device: identity.deviceId, logger: request.logger)
         return identity.accountId
@@ -53,6 +59,6 @@ struct HealthSyncRoutes: RouteCollection {
 
     /// The request's `X-Timezone`, else the account's zone, else UTC: the rule of seed 001.
     private func zone(of request: Request, account: AccountID) async throws -> TimeZone {
-        try await request.hale.health.timeZone(of: account, header: request.headers.first(name: "X-Timezone"))
+        try await health.timeZone(of: account, header: request.headers.first(name: "X-Timezone"))
     }
 }

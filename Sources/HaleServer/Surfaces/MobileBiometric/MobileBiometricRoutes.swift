@@ -5,18 +5,26 @@ import WebAuthn
 /// Seed 000 (Pet Wash): passkey registration and sign-in for iOS and Android, and passkey management. With Firebase
 /// configured, the app's Firebase ID token is a bearer token here, and passkey sign-in answers a Firebase custom token.
 struct MobileBiometricRoutes: RouteCollection {
+    let passkeys: Passkeys
+    let credentialChanges: CredentialChanges
+    let firebase: FirebaseAccounts?
+    let bearerTokens: BearerTokenVerifier
+    let requestLimits: RequestLimits
+
     func boot(routes: any RoutesBuilder) throws {
         let biometric = routes.grouped("api", "mobile", "biometric")
             .grouped(FreshSignInWording(code: .requiresRecentLogin))
         // Sign-up and sign-in do work for anyone: budgeted per client before the bearer token is even read.
-        let ceremonies = biometric.grouped(ClientRateLimit(.signInPerIp))
+        let ceremonies = biometric.grouped(requestLimits.perClient(.signInPerIp))
         // A recovery session may add one passkey here, and do nothing else.
-        let maybeSignedIn = ceremonies.grouped(BearerAuthMiddleware(optional: true, firebase: true, recovery: true))
+        let maybeSignedIn = ceremonies.grouped(
+            BearerAuthMiddleware(verifier: bearerTokens, optional: true, firebase: true, recovery: true))
         maybeSignedIn.on(.POST, "register", "options", limit: .form, use: registrationOptions)
         maybeSignedIn.on(.POST, "register", "verify", limit: .passkeyCeremony, use: register)
         ceremonies.on(.POST, "authenticate", "options", limit: .small, use: authenticationOptions)
         ceremonies.on(.POST, "authenticate", "verify", limit: .passkeyCeremony, use: authenticate)
-        let signedIn = biometric.grouped(BearerAuthMiddleware(firebase: true))
+        let signedIn = SignedInRoutes(
+            biometric, authenticatedBy: BearerAuthMiddleware(verifier: bearerTokens, firebase: true))
         signedIn.get("devices", use: devices)
         signedIn.get("passkeys", use: list)
         signedIn.on(.PATCH, "passkeys", ":passkeyID", limit: .small, use: rename)
@@ -27,9 +35,8 @@ struct MobileBiometricRoutes: RouteCollection {
     /// passkey-first sign-up, which needs a `displayName`.
     func registrationOptions(_ request: Request) async throws -> CreationOptionsResponse {
         let body = try request.decodeStrict(RegisterOptionsRequest.self)
-        let passkeys = request.hale.passkeys
         if let identity = request.auth.get(AuthenticatedAccount.self) {
-            try await request.hale.credentialChanges.requireToAdd(identity)
+            try await credentialChanges.requireToAdd(identity)
             return CreationOptionsResponse(
                 options: try await passkeys.registrationOptions(for: identity.accountId, device: body.device))
         }
@@ -44,14 +51,13 @@ struct MobileBiometricRoutes: RouteCollection {
         let installation = try Self.installation(request)
         let body = try request.decodeStrict(RegisterVerifyRequest.self)
         let identity = request.auth.get(AuthenticatedAccount.self)
-        let passkeys = request.hale.passkeys
         let register = {
             try await passkeys.register(
                 body.credential, account: identity?.accountId, registeredDevice: identity?.deviceId,
                 device: body.deviceInfo, installation: installation)
         }
         let registered =
-            if let identity { try await request.hale.credentialChanges.enrol(by: identity, register) } else {
+            if let identity { try await credentialChanges.enrol(by: identity, register) } else {
                 try await register()
             }
         let tokens = registered.tokens
@@ -69,7 +75,7 @@ struct MobileBiometricRoutes: RouteCollection {
         if let email = body.email {
             _ = try Accounts.normalizedEmail(email)
         }
-        let (options, ceremony) = try await request.hale.passkeys.authenticationOptions()
+        let (options, ceremony) = try await passkeys.authenticationOptions()
         return RequestOptionsResponse(options: options, uid: ceremony.description)
     }
 
@@ -79,15 +85,15 @@ struct MobileBiometricRoutes: RouteCollection {
         let installation = try Self.installation(request)
         let body = try request.decodeStrict(AuthenticateVerifyRequest.self)
         guard let ceremony = ServerChallengeID(body.uid) else { throw HaleError.invalidChallenge }
-        let (account, tokens) = try await request.hale.passkeys.authenticate(
+        let (account, tokens) = try await passkeys.authenticate(
             body.credential, ceremony: ceremony, rememberMe: body.rememberMe ?? false,
             installation: installation, logger: request.logger)
-        let customToken = try await request.hale.firebase?.customToken(for: account)
+        let customToken = try await firebase?.customToken(for: account)
         return SignInResponse(account: account, tokens: tokens, firebaseCustomToken: customToken)
     }
 
-    func devices(_ request: Request) async throws -> DevicesResponse {
-        let passkeys = try await request.hale.passkeys.list(for: try request.account.accountId)
+    func devices(_ request: Request, _ account: AuthenticatedAccount) async throws -> DevicesResponse {
+        let passkeys = try await self.passkeys.list(for: account.accountId)
         let byDevice = Dictionary(grouping: passkeys) {
             PasskeyDevice(platform: $0.platform, osVersion: $0.osVersion, deviceName: $0.deviceName)
         }
@@ -99,26 +105,22 @@ struct MobileBiometricRoutes: RouteCollection {
         return DevicesResponse(passkeys: passkeys.map(PasskeyResponse.init), devices: devices)
     }
 
-    func list(_ request: Request) async throws -> PasskeysResponse {
-        PasskeysResponse(
-            passkeys: try await request.hale.passkeys.list(for: try request.account.accountId).map(PasskeyResponse.init)
-        )
+    func list(_ request: Request, _ account: AuthenticatedAccount) async throws -> PasskeysResponse {
+        PasskeysResponse(passkeys: try await passkeys.list(for: account.accountId).map(PasskeyResponse.init))
     }
 
-    func rename(_ request: Request) async throws -> PasskeysResponse {
-        let account = try request.account.accountId
+    func rename(_ request: Request, _ account: AuthenticatedAccount) async throws -> PasskeysResponse {
         let body = try request.decodeStrict(RenamePasskeyRequest.self)
-        try await request.hale.passkeys.rename(try passkeyID(request), of: account, to: body.name)
-        return PasskeysResponse(passkeys: try await request.hale.passkeys.list(for: account).map(PasskeyResponse.init))
+        try await passkeys.rename(try passkeyID(request), of: account.accountId, to: body.name)
+        return PasskeysResponse(passkeys: try await passkeys.list(for: account.accountId).map(PasskeyResponse.init))
     }
 
     /// `?confirm=true` is needed to delete the account's last passkey; a fresh sign-in, always.
-    func delete(_ request: Request) async throws -> SuccessResponse {
+    func delete(_ request: Request, _ account: AuthenticatedAccount) async throws -> SuccessResponse {
         let confirmed = try request.query.get(Bool?.self, at: "confirm") ?? false
-        let identity = try request.account
-        try request.hale.credentialChanges.requireToRemove(identity)
-        try await request.hale.passkeys.delete(
-            try passkeyID(request), of: identity.accountId, confirmed: confirmed, requester: identity)
+        try credentialChanges.requireToRemove(account)
+        try await passkeys.delete(
+            try passkeyID(request), of: account.accountId, confirmed: confirmed, requester: account)
         return SuccessResponse()
     }
 

@@ -2,6 +2,8 @@ import Vapor
 
 /// The files that let iOS and Android apps use this domain's passkeys, served from `apps.apple` and `apps.android`.
 struct AssociationRoutes: RouteCollection {
+    let apps: HaleConfiguration.Apps
+
     func boot(routes: any RoutesBuilder) throws {
         routes.get(".well-known", "apple-app-site-association", use: appleAppSiteAssociation)
         routes.get(".well-known", "assetlinks.json", use: assetLinks)
@@ -28,12 +30,12 @@ struct AssociationRoutes: RouteCollection {
 
     /// `webcredentials` for every `TEAMID.bundle.id` in `apps.apple`.
     func appleAppSiteAssociation(_ request: Request) -> AppleAppSiteAssociation {
-        AppleAppSiteAssociation(webcredentials: .init(apps: request.hale.configuration.apps.apple))
+        AppleAppSiteAssociation(webcredentials: .init(apps: apps.apple))
     }
 
     /// One statement per package in `apps.android`, with all of its fingerprints.
     func assetLinks(_ request: Request) -> [AssetLink] {
-        let apps = request.hale.configuration.apps.android
+        let apps = self.apps.android
         let packages = apps.map(\.packageName).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         return packages.map { package in
             AssetLink(

@@ -4,6 +4,12 @@ import Vapor
 
 /// Health, readiness, metrics, the JWK Set and the OpenAPI document.
 struct OperationsRoutes: RouteCollection {
+    let database: HaleDatabase
+    /// The keys whose public halves `/.well-known/jwks.json` publishes.
+    let signingKeys: SigningKeyRing
+    /// The bearer token `/metrics` requires; nil when it is open.
+    let metricsBearerToken: String?
+
     func boot(routes: any RoutesBuilder) throws {
         routes.get("healthz", use: health)
         routes.get("readyz", use: readiness)
@@ -22,7 +28,7 @@ struct OperationsRoutes: RouteCollection {
 
     func readiness(_ request: Request) async -> Response {
         do {
-            _ = try await request.hale.database.sql.raw("SELECT 1").all()
+            _ = try await database.sql.raw("SELECT 1").all()
         } catch {
             request.logger.warning("readiness check failed: database unreachable")
             return .json(Status(status: "unavailable"), status: .serviceUnavailable)
@@ -31,7 +37,7 @@ struct OperationsRoutes: RouteCollection {
     }
 
     func metrics(_ request: Request) throws -> Response {
-        if let expected = request.hale.configuration.metricsBearerToken {
+        if let expected = metricsBearerToken {
             guard let presented = request.headers.bearerAuthorization?.token,
                 OpaqueToken.constantTimeEquals(presented, expected)
             else {
@@ -48,7 +54,7 @@ struct OperationsRoutes: RouteCollection {
     }
 
     func jwks(_ request: Request) async throws -> Response {
-        let response = Response.json(try await request.hale.jwks(), status: .ok)
+        let response = Response.json(try await signingKeys.jwks(), status: .ok)
         response.headers.replaceOrAdd(
             name: .cacheControl, value: "public, max-age=\(Int(SigningKeyRing.publishedMaxAge))")
         return response

@@ -12,10 +12,11 @@ struct TokenDiscoveryRoutes: RouteCollection {
     /// `server.publicURL` without its trailing slash; without it the document's URLs follow the request's `Host`,
     /// and are not to be cached.
     let publicBase: String?
+    let adminKeys: AdminAPIKeys
 
     func boot(routes: any RoutesBuilder) throws {
         routes.get(".well-known", "openid-configuration", use: discovery)
-        routes.grouped("api", "v1", "admin").grouped(AdminKeyMiddleware())
+        routes.grouped("api", "v1", "admin").grouped(AdminKeyMiddleware(keys: adminKeys))
             .on(.POST, "introspect", limit: .form, use: introspect)
     }
 

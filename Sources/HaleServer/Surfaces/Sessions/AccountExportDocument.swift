@@ -13,8 +13,12 @@ public struct AccountExportDocument: Sendable {
 
     /// The export of the accounts that `services` hold.
     public init(_ services: HaleServices) {
-        export = services.accountExport
-        health = HealthExportDocument(rights: services.healthDataRights)
+        self.init(export: services.accountExport, healthDataRights: services.healthDataRights)
+    }
+
+    init(export: AccountExport, healthDataRights: HealthDataRights) {
+        self.export = export
+        health = HealthExportDocument(rights: healthDataRights)
     }
 
     /// What is read before the first byte is written, so that a failure there is still an error response.

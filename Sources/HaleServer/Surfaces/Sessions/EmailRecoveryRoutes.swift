@@ -5,11 +5,16 @@ import Vapor
 /// signed-in devices.
 struct EmailRecoveryRoutes: RouteCollection {
     let signInEnabled: Bool
+    let accountRecoveries: AccountRecoveries
+    let emailSignIn: EmailSignIn
+    let credentialChanges: CredentialChanges
+    let bearerTokens: BearerTokenVerifier
+    let requestLimits: RequestLimits
 
     func boot(routes: any RoutesBuilder) throws {
         let api = routes.grouped("api", "v1")
-        let codes = api.grouped(ClientRateLimit(.emailCodesPerIp))
-        let attempts = api.grouped(ClientRateLimit(.signInPerIp))
+        let codes = api.grouped(requestLimits.perClient(.emailCodesPerIp))
+        let attempts = api.grouped(requestLimits.perClient(.signInPerIp))
         codes.on(.POST, "auth", "recovery", "email", limit: .small, use: requestRecoveryCode)
         attempts.on(.POST, "auth", "recovery", "email", "verify", limit: .small, use: verifyRecoveryCode)
         attempts.on(.POST, "auth", "recovery", "claim", limit: .small, use: claim)
@@ -18,15 +23,16 @@ struct EmailRecoveryRoutes: RouteCollection {
             codes.on(.POST, "auth", "email", "code", limit: .small, use: requestSignInCode)
             attempts.on(.POST, "auth", "email", "sign-in", limit: .small, use: signIn)
         }
-        let recoveries = api.grouped("account", "recoveries").grouped(BearerAuthMiddleware())
+        let recoveries = SignedInRoutes(
+            api.grouped("account", "recoveries"), authenticatedBy: BearerAuthMiddleware(verifier: bearerTokens))
         recoveries.get(use: waiting)
-        recoveries.post(":recoveryId", "cancel", use: cancel)
+        recoveries.on(.POST, ":recoveryId", "cancel", use: cancel)
         recoveries.on(.POST, ":recoveryId", "approve", limit: .small, use: approve)
     }
 
     func requestRecoveryCode(_ request: Request) async throws -> Response {
         let body = try request.decodeStrict(EmailCodeRequest.self)
-        let sent = try await request.hale.accountRecoveries.requestCode(for: body.email)
+        let sent = try await accountRecoveries.requestCode(for: body.email)
         return try await EmailCodeSentResponse(email: sent.address, expiresAt: ISO8601.string(sent.expiresAt))
             .encodeResponse(status: .accepted, for: request)
     }
@@ -34,7 +40,7 @@ struct EmailRecoveryRoutes: RouteCollection {
     /// 200 with a recovery session when `recovery.emailDelay` is zero; else 202 with the waiting recovery.
     func verifyRecoveryCode(_ request: Request) async throws -> Response {
         let body = try request.decodeStrict(EmailVerifyRequest.self)
-        switch try await request.hale.accountRecoveries.verify(
+        switch try await accountRecoveries.verify(
             body.email, code: body.code, ipRange: Self.ipRange(request))
         {
         case .open(let account, let tokens):
@@ -48,22 +54,21 @@ struct EmailRecoveryRoutes: RouteCollection {
     /// 202 whatever the address: a request for a signed-in device of the account to approve.
     func requestApproval(_ request: Request) async throws -> Response {
         let body = try request.decodeStrict(EmailCodeRequest.self)
-        let (recovery, claimToken) = try await request.hale.accountRecoveries.requestApproval(
+        let (recovery, claimToken) = try await accountRecoveries.requestApproval(
             naming: body.email, ipRange: Self.ipRange(request))
         return try await WaitingRecoveryResponse(recovery, claimToken: claimToken)
             .encodeResponse(status: .accepted, for: request)
     }
 
     /// A signed-in device approves, with a fresh sign-in, as adding a credential needs: the recovery adds one.
-    func approve(_ request: Request) async throws -> HTTPStatus {
-        let identity = try request.account
-        try request.hale.credentialChanges.requireToRemove(identity)
+    func approve(_ request: Request, _ account: AuthenticatedAccount) async throws -> HTTPStatus {
+        try credentialChanges.requireToRemove(account)
         let body = try request.decodeStrict(RecoveryApproval.self)
         guard let id = UUID(uuidString: try request.parameters.require("recoveryId")) else {
             throw HaleError(.resourceNotFound, status: 404, message: "This account has no such recovery waiting.")
         }
-        try await request.hale.accountRecoveries.approve(
-            id, pairingCode: body.pairingCode, by: EmailRoutes.subject(identity, request))
+        try await accountRecoveries.approve(
+            id, pairingCode: body.pairingCode, by: EmailRoutes.subject(account, request))
         return .noContent
     }
 
@@ -73,36 +78,35 @@ struct EmailRecoveryRoutes: RouteCollection {
             throw HaleError.invalidRequest("recoveryId must be a recovery's id")
         }
         try OpaqueToken.checkPresented(body.claimToken, field: "claimToken")
-        let (account, tokens) = try await request.hale.accountRecoveries.claim(
+        let (account, tokens) = try await accountRecoveries.claim(
             id, token: body.claimToken, ipRange: Self.ipRange(request))
         return RecoverySessionResponse(account, tokens)
     }
 
     func requestSignInCode(_ request: Request) async throws -> Response {
         let body = try request.decodeStrict(EmailCodeRequest.self)
-        let sent = try await request.hale.emailSignIn.requestCode(for: body.email)
+        let sent = try await emailSignIn.requestCode(for: body.email)
         return try await EmailCodeSentResponse(email: sent.address, expiresAt: ISO8601.string(sent.expiresAt))
             .encodeResponse(status: .accepted, for: request)
     }
 
     func signIn(_ request: Request) async throws -> EmailSignInResponse {
         let body = try request.decodeStrict(EmailSignInRequest.self)
-        let (account, tokens) = try await request.hale.emailSignIn.signIn(
+        let (account, tokens) = try await emailSignIn.signIn(
             body.email, code: body.code, rememberMe: body.rememberMe ?? false, ipRange: Self.ipRange(request))
         return EmailSignInResponse(accountId: account.description, tokens: TokenResponse(tokens))
     }
 
-    func waiting(_ request: Request) async throws -> WaitingRecoveryList {
-        let recoveries = try await request.hale.accountRecoveries.waiting(of: try request.account.accountId)
+    func waiting(_ request: Request, _ account: AuthenticatedAccount) async throws -> WaitingRecoveryList {
+        let recoveries = try await accountRecoveries.waiting(of: account.accountId)
         return WaitingRecoveryList(recoveries: recoveries.map(WaitingRecoverySummary.init))
     }
 
-    func cancel(_ request: Request) async throws -> HTTPStatus {
-        let identity = try request.account
+    func cancel(_ request: Request, _ account: AuthenticatedAccount) async throws -> HTTPStatus {
         guard let id = UUID(uuidString: try request.parameters.require("recoveryId")) else {
             throw HaleError(.resourceNotFound, status: 404, message: "This account has no such recovery waiting.")
         }
-        try await request.hale.accountRecoveries.cancel(id, by: EmailRoutes.subject(identity, request))
+        try await accountRecoveries.cancel(id, by: EmailRoutes.subject(account, request))
         return .noContent
     }
 

@@ -3,43 +3,46 @@ import Vapor
 /// The account's verified email addresses (`EmailAddresses`): listed with any token; asked for, verified and removed
 /// only with a fresh sign-in, since an address is a way into the account.
 struct EmailRoutes: RouteCollection {
+    let emailAddresses: EmailAddresses
+    let credentialChanges: CredentialChanges
+    let bearerTokens: BearerTokenVerifier
+    let requestLimits: RequestLimits
+
     func boot(routes: any RoutesBuilder) throws {
-        let emails = routes.grouped("api", "v1", "account", "emails").grouped(BearerAuthMiddleware())
+        let emails = SignedInRoutes(
+            routes.grouped("api", "v1", "account", "emails"),
+            authenticatedBy: BearerAuthMiddleware(verifier: bearerTokens))
         emails.get(use: list)
-        emails.grouped(ClientRateLimit(.emailCodesPerIp)).on(.POST, limit: .small, use: requestCode)
+        emails.grouped(requestLimits.perClient(.emailCodesPerIp)).on(.POST, limit: .small, use: requestCode)
         emails.on(.POST, "verify", limit: .small, use: verify)
         emails.delete(":email", use: remove)
     }
 
-    func list(_ request: Request) async throws -> EmailAddressList {
-        let addresses = try await request.hale.emailAddresses.list(of: try request.account.accountId)
+    func list(_ request: Request, _ account: AuthenticatedAccount) async throws -> EmailAddressList {
+        let addresses = try await emailAddresses.list(of: account.accountId)
         return EmailAddressList(emails: addresses.map(EmailAddressResponse.init))
     }
 
     /// 202 whatever the address: a code, or for another account's address a notice, is on its way.
-    func requestCode(_ request: Request) async throws -> Response {
-        let identity = try request.account
-        try await request.hale.credentialChanges.requireToAdd(identity)
+    func requestCode(_ request: Request, _ account: AuthenticatedAccount) async throws -> Response {
+        try await credentialChanges.requireToAdd(account)
         let body = try request.decodeStrict(EmailCodeRequest.self)
-        let sent = try await request.hale.emailAddresses.requestCode(for: body.email, account: identity.accountId)
+        let sent = try await emailAddresses.requestCode(for: body.email, account: account.accountId)
         return try await EmailCodeSentResponse(email: sent.address, expiresAt: ISO8601.string(sent.expiresAt))
             .encodeResponse(status: .accepted, for: request)
     }
 
-    func verify(_ request: Request) async throws -> EmailAddressResponse {
-        let identity = try request.account
-        try await request.hale.credentialChanges.requireToAdd(identity)
+    func verify(_ request: Request, _ account: AuthenticatedAccount) async throws -> EmailAddressResponse {
+        try await credentialChanges.requireToAdd(account)
         let body = try request.decodeStrict(EmailVerifyRequest.self)
-        let verified = try await request.hale.emailAddresses.verify(
-            body.email, code: body.code, by: Self.subject(identity, request))
+        let verified = try await emailAddresses.verify(body.email, code: body.code, by: Self.subject(account, request))
         return EmailAddressResponse(verified)
     }
 
-    func remove(_ request: Request) async throws -> HTTPStatus {
-        let identity = try request.account
-        try request.hale.credentialChanges.requireToRemove(identity)
+    func remove(_ request: Request, _ account: AuthenticatedAccount) async throws -> HTTPStatus {
+        try credentialChanges.requireToRemove(account)
         let address = try request.parameters.require("email")
-        try await request.hale.emailAddresses.remove(address, by: Self.subject(identity, request))
+        try await emailAddresses.remove(address, by: Self.subject(account, request))
         return .noContent
     }
 

@@ -3,31 +3,35 @@ import Vapor
 /// Recovery codes: made with a fresh sign-in, counted, and used without one to open a recovery session that can only
 /// enrol one passkey or device key (`RecoveryCodes`).
 struct RecoveryRoutes: RouteCollection {
+    let recoveryCodes: RecoveryCodes
+    let credentialChanges: CredentialChanges
+    let bearerTokens: BearerTokenVerifier
+    let requestLimits: RequestLimits
+
     func boot(routes: any RoutesBuilder) throws {
         let api = routes.grouped("api", "v1")
-        let codes = api.grouped("account", "recovery-codes").grouped(BearerAuthMiddleware())
+        let codes = SignedInRoutes(
+            api.grouped("account", "recovery-codes"), authenticatedBy: BearerAuthMiddleware(verifier: bearerTokens))
         codes.get(use: remaining)
-        codes.post(use: generate)
-        api.grouped(ClientRateLimit(.signInPerIp)).on(.POST, "auth", "recovery", limit: .small, use: recover)
+        codes.on(.POST, use: generate)
+        api.grouped(requestLimits.perClient(.signInPerIp)).on(.POST, "auth", "recovery", limit: .small, use: recover)
     }
 
-    func remaining(_ request: Request) async throws -> RecoveryCodesStatus {
-        RecoveryCodesStatus(
-            remaining: try await request.hale.recoveryCodes.remaining(of: try request.account.accountId))
+    func remaining(_ request: Request, _ account: AuthenticatedAccount) async throws -> RecoveryCodesStatus {
+        RecoveryCodesStatus(remaining: try await recoveryCodes.remaining(of: account.accountId))
     }
 
     /// New codes, replacing the old: they are a way into the account, so this needs a fresh sign-in.
-    func generate(_ request: Request) async throws -> Response {
-        let identity = try request.account
-        try request.hale.credentialChanges.requireToRemove(identity)
-        let codes = try await request.hale.recoveryCodes.generate(for: identity.accountId, session: identity.sessionId)
+    func generate(_ request: Request, _ account: AuthenticatedAccount) async throws -> Response {
+        try credentialChanges.requireToRemove(account)
+        let codes = try await recoveryCodes.generate(for: account.accountId, session: account.sessionId)
         return try await RecoveryCodesCreated(codes: codes, remaining: codes.count)
             .encodeResponse(status: .created, for: request)
     }
 
     func recover(_ request: Request) async throws -> RecoverySessionResponse {
         let body = try request.decodeStrict(RecoveryRequest.self)
-        let (account, pair) = try await request.hale.recoveryCodes.redeem(
+        let (account, pair) = try await recoveryCodes.redeem(
             body.code, ipRange: request.clientIP.flatMap(IPRange.of))
         return RecoverySessionResponse(account, pair)
     }

@@ -7,14 +7,17 @@ import Vapor
 struct SocialSignInRoutes: RouteCollection {
     /// The path prefix whose errors are JSON:API errors.
     static let path = "/api/v1/auth/oauth"
+    let socialSignIn: SocialSignIn
+    let appleNotifications: AppleNotifications
+    let requestLimits: RequestLimits
 
     func boot(routes: any RoutesBuilder) throws {
         let oauth = routes.grouped("api", "v1", "auth", "oauth")
         // Each sign-in may cost calls to a provider, so it is budgeted per client; the body is a few kilobytes.
-        oauth.grouped(ClientRateLimit(.socialSignInPerIp)).on(.POST, "login", limit: .document, use: login)
+        oauth.grouped(requestLimits.perClient(.socialSignInPerIp)).on(.POST, "login", limit: .document, use: login)
         // Apple's notification is one signed JWT of a few kilobytes; anyone may post here, so little is read, and
         // each costs a signature check, so it is budgeted per sender.
-        oauth.grouped(ClientRateLimit(.appleNotificationsPerIp))
+        oauth.grouped(requestLimits.perClient(.appleNotificationsPerIp))
             .on(.POST, "apple", "notifications", limit: .appleNotification, use: appleNotification)
     }
 
@@ -24,7 +27,7 @@ struct SocialSignInRoutes: RouteCollection {
         let document = try Self.document(of: request)
         var signIn = try OAuthLoginBody.read(document)
         signIn.installation = installation
-        let result = try await request.hale.socialSignIn.signIn(signIn, logger: request.logger)
+        let result = try await socialSignIn.signIn(signIn, logger: request.logger)
         let response = Response.json(
             AuthTokenDocument(
                 data: .init(id: String(result.tokenId), attributes: .init(token: result.token, role: result.role))),
@@ -43,7 +46,7 @@ struct SocialSignInRoutes: RouteCollection {
                 HaleError.FieldError(pointer: "/payload", message: "The body must be {\"payload\": \"<signed JWT>\"}.")
             ])
         }
-        try await request.hale.appleNotifications.receive(payload, logger: request.logger)
+        try await appleNotifications.receive(payload, logger: request.logger)
         let response = Response.json(AppleNotificationReceipt(), status: .ok)
         response.headers.contentType = .jsonAPI
         return response

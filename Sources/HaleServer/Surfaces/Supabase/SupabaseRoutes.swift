@@ -8,10 +8,18 @@ import Vapor
 struct SupabaseRoutes: RouteCollection {
     static let path = "/rest/v1"
     let publishableKeys: [String]
+    let supabaseTables: SQLPostgRESTReader
+    let health: HealthData
+    let healthSync: HealthSync
+    let healthConnections: HealthConnections
+    let fitnessChallenges: FitnessChallenges
+    let bearerTokens: BearerTokenVerifier
+    let clock: HaleClock
 
     func boot(routes: any RoutesBuilder) throws {
-        let rest = routes.grouped("rest", "v1").grouped(PublishableKeyMiddleware(keys: publishableKeys))
-            .grouped(BearerAuthMiddleware())
+        let rest = SignedInRoutes(
+            routes.grouped("rest", "v1").grouped(PublishableKeyMiddleware(keys: publishableKeys)),
+            authenticatedBy: BearerAuthMiddleware(verifier: bearerTokens))
         rest.get(":table", use: read)
         // A sync's activities arrive in one upsert: as many as a sample sync takes.
         rest.on(.POST, ":table", limit: .sync, use: insert)
@@ -22,25 +30,22 @@ struct SupabaseRoutes: RouteCollection {
 
     /// `POST /rest/v1/health_connections`: seed 004's `connect()`, an insert or (with
     /// `Prefer: resolution=merge-duplicates`) an upsert of one row or an array of them.
-    func insert(_ request: Request) async throws -> Response {
+    func insert(_ request: Request, _ account: AuthenticatedAccount) async throws -> Response {
         do {
             let table = try Self.writable(request)
             let rows = try Self.rows(
                 of: request, maximum: table.name == PostgRESTTable.activityLogs.name ? HealthSync.maximumBatch : 10)
             let prefer = PostgRESTPreferences(request.headers)
-            let account = try request.account.accountId
             if table.name == PostgRESTTable.activityLogs.name {
-                try await Self.requireAttestation(request)
-                let written = try await Self.activities(request, account: account).insert(rows)
-                return try await Self.answer(
-                    activities: written, account: account, request: request, representation: prefer.representation)
+                try await requireAttestation(request, account)
+                let written = try await activities(request, account: account.accountId).insert(rows)
+                return try await answer(
+                    activities: written, account: account.accountId, representation: prefer.representation)
             }
-            let written = try await SupabaseConnectionWrites(
-                connections: request.hale.healthConnections, account: account
-            )
-            .insert(rows, resolution: prefer.resolution)
-            return try await Self.answer(
-                written, in: table, account: account, request: request, status: .created,
+            let written = try await SupabaseConnectionWrites(connections: healthConnections, account: account.accountId)
+                .insert(rows, resolution: prefer.resolution)
+            return try await answer(
+                written, in: table, account: account.accountId, status: .created,
                 representation: prefer.representation)
         } catch let error as PostgRESTError {
             return error.response(for: request)
@@ -49,25 +54,24 @@ struct SupabaseRoutes: RouteCollection {
 
     /// `PATCH /rest/v1/health_connections?provider=eq.healthkit`: seed 004's `disconnect()` (`is_active` false),
     /// or new permissions, on the account's rows the filters select.
-    func update(_ request: Request) async throws -> Response {
+    func update(_ request: Request, _ account: AuthenticatedAccount) async throws -> Response {
         do {
             let table = try Self.writable(request)
             guard case .object(let changes) = try Self.body(of: request) else {
                 throw PostgRESTError(code: "PGRST102", status: 400, message: "A PATCH body is one JSON object")
             }
             let query = try PostgRESTQuery.parse(Self.queryItems(request))
-            let account = try request.account.accountId
-            let selected = try await request.hale.supabaseTables.read(
-                table, PostgRESTQuery(columns: ["provider"], filters: query.filters), account: account,
+            let selected = try await supabaseTables.read(
+                table, PostgRESTQuery(columns: ["provider"], filters: query.filters), account: account.accountId,
                 counting: false)
             let providers = selected.rows.compactMap { row -> HealthProvider? in
                 guard case .text(let name) = row.first?.value else { return nil }
                 return HealthProvider(rawValue: name)
             }
-            try await SupabaseConnectionWrites(connections: request.hale.healthConnections, account: account)
+            try await SupabaseConnectionWrites(connections: healthConnections, account: account.accountId)
                 .update(providers, with: changes)
-            return try await Self.answer(
-                providers, in: table, account: account, request: request, status: .ok,
+            return try await answer(
+                providers, in: table, account: account.accountId, status: .ok,
                 representation: PostgRESTPreferences(request.headers).representation)
         } catch let error as PostgRESTError {
             return error.response(for: request)
@@ -75,24 +79,22 @@ struct SupabaseRoutes: RouteCollection {
     }
 
     /// `POST /rest/v1/rpc/{function}` (or `GET`): seed 004's `get_challenges_for_health_sync`.
-    func call(_ request: Request) async throws -> Response {
+    func call(_ request: Request, _ account: AuthenticatedAccount) async throws -> Response {
         do {
             let name = request.parameters.get("function") ?? ""
             var arguments: [String: JSONValue] = [:]
             if request.method == .POST, case .object(let members) = try Self.body(of: request) {
                 arguments = members
             }
-            let account = try request.account.accountId
             switch name {
             case "get_challenges_for_health_sync" where arguments.isEmpty:
-                let zone = try await request.hale.health.timeZone(of: account, header: nil)
-                let rows = try await SupabaseChallenges(
-                    challenges: request.hale.fitnessChallenges, clock: request.hale.clock
-                ).forHealthSync(of: account, in: zone)
+                let zone = try await health.timeZone(of: account.accountId, header: nil)
+                let rows = try await SupabaseChallenges(challenges: fitnessChallenges, clock: clock)
+                    .forHealthSync(of: account.accountId, in: zone)
                 return Self.response(rows, total: nil, offset: 0)
             case "log_health_activity" where request.method == .POST:
-                try await Self.requireAttestation(request)
-                return try await logHealthActivity(arguments, account: account, request: request)
+                try await requireAttestation(request, account)
+                return try await logHealthActivity(arguments, account: account.accountId, request: request)
             default:
                 let signature = arguments.keys.sorted().joined(separator: ", ")
                 throw PostgRESTError(
@@ -126,7 +128,7 @@ struct SupabaseRoutes: RouteCollection {
             }
             row[column] = value
         }
-        let written = try await Self.activities(request, account: account).insert([row])
+        let written = try await activities(request, account: account).insert([row])
         guard let (provider, ids) = written.first, let id = ids.first else {
             return Self.response([], total: nil, offset: 0)
         }
@@ -134,7 +136,7 @@ struct SupabaseRoutes: RouteCollection {
             .init(column: "source", negated: false, op: .eq, values: [provider.rawValue]),
             .init(column: "source_external_id", negated: false, op: .eq, values: [id]),
         ])
-        let rows = try await request.hale.supabaseTables.read(
+        let rows = try await supabaseTables.read(
             PostgRESTTable.activityLogs, query, account: account, counting: false
         ).rows
         let body = rows.first.map(Self.object) ?? "null"
@@ -158,26 +160,23 @@ struct SupabaseRoutes: RouteCollection {
 
     /// With `health.requireAttestation: all`, a write of health data carries the `X-Attestation-*` headers made
     /// over its body, as `POST /api/v1/health/sync` does; without them it is 401 `ATTESTATION_REQUIRED`.
-    static func requireAttestation(_ request: Request) async throws {
-        guard request.hale.health.writesRequireAttestation else { return }
-        let identity = try request.account
-        try await request.hale.health.verifyWrite(
-            try request.healthWriteAttestation(), bodyDigest: Array(request.bodyDigest), account: identity.accountId,
-            device: identity.deviceId, logger: request.logger)
+    func requireAttestation(_ request: Request, _ account: AuthenticatedAccount) async throws {
+        guard health.writesRequireAttestation else { return }
+        try await health.verifyWrite(
+            try request.healthWriteAttestation(), bodyDigest: Array(request.bodyDigest), account: account.accountId,
+            device: account.deviceId, logger: request.logger)
     }
 
     /// The account's activity writer, days taken in the account's zone.
-    static func activities(_ request: Request, account: AccountID) async throws -> SupabaseActivityWrites {
+    func activities(_ request: Request, account: AccountID) async throws -> SupabaseActivityWrites {
         SupabaseActivityWrites(
-            sync: request.hale.healthSync, connections: request.hale.healthConnections, account: account,
-            zone: try await request.hale.health.timeZone(
-                of: account, header: request.headers.first(name: "X-Timezone")))
+            sync: healthSync, connections: healthConnections, account: account,
+            zone: try await health.timeZone(of: account, header: request.headers.first(name: "X-Timezone")))
     }
 
     /// The activities written, as `activity_logs` reads them, when `return=representation` asks.
-    private static func answer(
-        activities written: SupabaseActivityWrites.Written, account: AccountID, request: Request,
-        representation: Bool
+    private func answer(
+        activities written: SupabaseActivityWrites.Written, account: AccountID, representation: Bool
     ) async throws -> Response {
         guard representation else { return Response(status: .created) }
         var rows: [SQLPostgRESTReader.Row] = []
@@ -186,7 +185,7 @@ struct SupabaseRoutes: RouteCollection {
                 .init(column: "source", negated: false, op: .eq, values: [provider.rawValue]),
                 .init(column: "source_external_id", negated: false, op: .in, values: ids),
             ])
-            rows += try await request.hale.supabaseTables.read(
+            rows += try await supabaseTables.read(
                 PostgRESTTable.activityLogs, query, account: account, counting: false
             ).rows
         }
@@ -225,14 +224,14 @@ struct SupabaseRoutes: RouteCollection {
     }
 
     /// The written rows as the table reads them, when `return=representation` asks; else an empty body.
-    private static func answer(
-        _ providers: [HealthProvider], in table: PostgRESTTable, account: AccountID, request: Request,
-        status: HTTPResponseStatus, representation: Bool
+    private func answer(
+        _ providers: [HealthProvider], in table: PostgRESTTable, account: AccountID, status: HTTPResponseStatus,
+        representation: Bool
     ) async throws -> Response {
         guard representation else { return Response(status: status == .created ? .created : .noContent) }
         let query = PostgRESTQuery(
             filters: [.init(column: "provider", negated: false, op: .in, values: providers.map(\.rawValue))])
-        let (rows, _) = try await request.hale.supabaseTables.read(table, query, account: account, counting: false)
+        let (rows, _) = try await supabaseTables.read(table, query, account: account, counting: false)
         let response = Self.response(rows, total: nil, offset: 0)
         response.status = status
         return response
@@ -241,15 +240,15 @@ struct SupabaseRoutes: RouteCollection {
     /// `GET /rest/v1/{table}?select=…&{column}={op}.{value}&order=…&limit=…&offset=…`, with `Range` and
     /// `Prefer: count=exact`. The answer is a JSON array; `Content-Range` says which rows, and of how many when
     /// counted.
-    func read(_ request: Request) async throws -> Response {
+    func read(_ request: Request, _ account: AuthenticatedAccount) async throws -> Response {
         do {
             let name = request.parameters.get("table") ?? ""
             guard let table = PostgRESTTable.readable[name] else { throw PostgRESTError.unknownTable(name) }
             var query = try PostgRESTQuery.parse(Self.queryItems(request))
             try Self.applyRange(request.headers, to: &query)
             let counting = request.headers[.init("Prefer")].contains { $0.contains("count=exact") }
-            let (rows, total) = try await request.hale.supabaseTables.read(
-                table, query, account: try request.account.accountId, counting: counting)
+            let (rows, total) = try await supabaseTables.read(
+                table, query, account: account.accountId, counting: counting)
             return Self.response(rows, total: total, offset: query.offset ?? 0)
         } catch let error as PostgRESTError {
             return error.response(for: request)

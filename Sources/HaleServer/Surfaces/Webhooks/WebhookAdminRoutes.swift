@@ -5,9 +5,10 @@ import Vapor
 /// what `hale webhooks` does from the command line.
 struct WebhookAdminRoutes: RouteCollection {
     let webhooks: Webhooks
+    let adminKeys: AdminAPIKeys
 
     func boot(routes: any RoutesBuilder) throws {
-        let admin = routes.grouped("api", "v1", "admin", "webhooks").grouped(AdminKeyMiddleware())
+        let admin = routes.grouped("api", "v1", "admin", "webhooks").grouped(AdminKeyMiddleware(keys: adminKeys))
         admin.on(.POST, "endpoints", limit: .form, use: create)
         admin.get("endpoints", use: list)
         admin.delete("endpoints", ":endpointID", use: remove)
