@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import HaleServer
 
-/// `hale bench …`: rerunnable measurements; record their output in docs/performance.md.
+/// `hale bench …`: rerunnable measurements; record their output as a dated file in docs/records/ (docs/performance.md says how).
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench", abstract: "Measure Hale's hot paths. Build with -c release for meaningful figures.",

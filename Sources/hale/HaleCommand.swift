@@ -16,7 +16,7 @@ struct HaleCommand: AsyncParsableCommand {
         subcommands: [
             Serve.self, Migrate.self, AccountsCommand.self, TokensCommand.self, AdminKeysCommand.self, KeysCommand.self,
             AuditCommand.self, VerifyCommand.self, BenchCommand.self, DemoCommand.self, ImportCommand.self,
-            SupabaseCommand.self, WebhooksCommand.self,
+            SupabaseCommand.self, WebhooksCommand.self, ConfigCommand.self,
         ]
     )
 

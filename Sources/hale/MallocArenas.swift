@@ -7,7 +7,7 @@ import Foundation
 /// glibc's allocator gives each thread that allocates at once an arena of its own, up to eight per core, and memory
 /// freed in one arena is never reused by another: an import, whose reading thread allocates what the event loops
 /// free, grew `hale serve` to 390 MB where two arenas held it to 180 MB (`hale bench import-memory`,
-/// docs/performance.md). So `hale` uses as many arenas as cores, unless `MALLOC_ARENA_MAX` says otherwise.
+/// docs/records/2026-11-28-import-memory.md). So `hale` uses as many arenas as cores, unless `MALLOC_ARENA_MAX` says otherwise.
 enum MallocArenas {
     /// glibc's `M_ARENA_MAX`, a macro of `malloc.h`, which Swift's Glibc module does not bring in.
     private static let arenaMaximum: Int32 = -8

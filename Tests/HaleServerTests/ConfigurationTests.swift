@@ -177,12 +177,24 @@ struct ConfigurationTests {
         #expect(configuration.socialSignIn.googleKeySetURL == "http://127.0.0.1:9000/certs")
     }
 
-    @Test func theReadmeDocumentsEveryKey() throws {
-        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    @Test func theConfigurationReferenceIsCurrent() throws {
+        let file = packageRoot.appendingPathComponent(ConfigurationReference.path)
+        let committed = try String(contentsOf: file, encoding: .utf8)
+        #expect(
+            committed == ConfigurationReference.markdown(),
+            "docs/configuration.md is stale: run `swift run hale config reference --output docs/configuration.md`")
+    }
+
+    @Test func theConfigurationReferenceNamesEveryKeyAndVariable() {
+        let reference = ConfigurationReference.markdown()
         for key in ConfigKey.all {
-            #expect(readme.contains("`\(key.path)`"), "README lacks \(key.path)")
-            #expect(readme.contains("`\(key.environmentVariable)`"), "README lacks \(key.environmentVariable)")
+            #expect(reference.contains("| `\(key.path)` | `\(key.environmentVariable)` |"), "no row for \(key.path)")
         }
+    }
+
+    @Test func aSeeAlsoLinksFromTheDocsFolder() {
+        #expect(ConfigurationReference.link(to: "docs/operations.md#traces") == "operations.md#traces")
+        #expect(ConfigurationReference.link(to: "README.md") == "../README.md")
     }
 
     @Test(arguments: [

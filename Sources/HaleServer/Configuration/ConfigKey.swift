@@ -1,7 +1,7 @@
 /// One configuration key: its dotted path, the kind of value it takes, its default and what it means.
 ///
 /// `ConfigKey.all` is the single list of keys: the loader rejects keys not in it, environment overrides are derived
-/// from it, and the README's configuration reference is checked against it.
+/// from it, and `docs/configuration.md` is generated from it (`hale config reference`).
 public struct ConfigKey: Sendable, Hashable {
     /// The kind of value a key takes.
     public enum Kind: String, Sendable {
@@ -27,6 +27,17 @@ public struct ConfigKey: Sendable, Hashable {
     public let defaultValue: String
     /// What the key controls.
     public let summary: String
+    /// The document that says more, as a path from the repository's root with an optional `#anchor`; nil when the
+    /// summary says it all.
+    public let seeAlso: String?
+
+    init(path: String, kind: Kind, defaultValue: String, summary: String, seeAlso: String? = nil) {
+        self.path = path
+        self.kind = kind
+        self.defaultValue = defaultValue
+        self.summary = summary
+        self.seeAlso = seeAlso
+    }
 
     /// The environment variable naming a file whose text is the key's value: `environmentVariable` and `_FILE`, as
     /// container secrets are given.
@@ -62,7 +73,8 @@ extension ConfigKey {
         ConfigKey(path: "server.port", kind: .integer, defaultValue: "8080", summary: "Port to listen on."),
         ConfigKey(
             path: "server.maxBodySize", kind: .byteSize, defaultValue: "64KiB",
-            summary: "Largest request body accepted, except on bulk-upload routes."),
+            summary: "Largest request body accepted on a route that sets no limit of its own.",
+            seeAlso: "docs/operations.md#request-body-limits"),
         ConfigKey(
             path: "server.shutdownGracePeriod", kind: .duration, defaultValue: "5s",
             summary:
@@ -149,8 +161,8 @@ extension ConfigKey {
         ConfigKey(
             path: "deviceKeys.lockoutThreshold", kind: .integer, defaultValue: "5",
             summary:
-                "Failed device-key sign-in signatures from one client address, each within `deviceKeys.lockoutDuration` of the one before, after which that address is locked out of the device; the owner elsewhere is not."
-        ),
+                "Failed device-key sign-in signatures from one client address, each within `deviceKeys.lockoutDuration` of the one before, after which that address is locked out of the device; the owner elsewhere is not.",
+            seeAlso: "docs/api/rate-limits.md#device-key-lockout"),
         ConfigKey(
             path: "deviceKeys.lockoutDuration", kind: .duration, defaultValue: "15m",
             summary:
@@ -159,13 +171,13 @@ extension ConfigKey {
         ConfigKey(
             path: "server.trustedProxies", kind: .list, defaultValue: "",
             summary:
-                "Addresses and CIDR ranges (IPv4, IPv6) of the reverse proxies in front of Hale. A request from one of them is the client's that its `X-Forwarded-For` names: the rightmost address there that is not a trusted proxy. Empty: the connecting peer is the client and the header is ignored."
-        ),
+                "Addresses and CIDR ranges (IPv4, IPv6) of the reverse proxies in front of Hale. A request from one of them is the client's that its `X-Forwarded-For` names: the rightmost address there that is not a trusted proxy. Empty: the connecting peer is the client and the header is ignored.",
+            seeAlso: "docs/api/rate-limits.md#the-client-address"),
         ConfigKey(
             path: "rateLimits.signInPerIp", kind: .string, defaultValue: "60/1m",
             summary:
-                "Passkey sign-up and sign-in requests (options and verify) and handoff redemptions allowed per client address (an IPv4 address or an IPv6 /64), as `COUNT/DURATION`; counted per instance."
-        ),
+                "Passkey sign-up and sign-in requests (options and verify) and handoff redemptions allowed per client address (an IPv4 address or an IPv6 /64), as `COUNT/DURATION`; counted per instance.",
+            seeAlso: "docs/api/rate-limits.md"),
         ConfigKey(
             path: "rateLimits.refreshPerIp", kind: .string, defaultValue: "120/1m",
             summary: "Refresh-token exchanges allowed per client address, as `COUNT/DURATION`; per instance."),
@@ -256,8 +268,8 @@ extension ConfigKey {
             path: "socialSignIn.apple.tokenEncryptionKey", kind: .string, defaultValue: "",
             summary:
                 "The key that sealed Apple refresh tokens before `secrets.keyEncryptionKey` did (32 bytes, base64):"
-                + " set it while tokens it sealed remain, so they still open; `hale keys rewrap` seals them again under"
-                + " the key-encryption key. A secret."),
+                + " set it while tokens it sealed remain, so they still open; `hale serve` and `hale keys rewrap` seal"
+                + " them again under the key-encryption key. A secret."),
         ConfigKey(
             path: "socialSignIn.apple.tokenUrl", kind: .string, defaultValue: "https://appleid.apple.com/auth/token",
             summary: "Apple's token endpoint, for authorization codes."),
@@ -285,8 +297,8 @@ extension ConfigKey {
         ConfigKey(
             path: "firebase.projectId", kind: .string, defaultValue: "",
             summary:
-                "The Firebase project of seed 000's apps: its users' ID tokens are accepted as the bearer on seed 000's routes (`/api/mobile/…`), each uid signing in to one Hale account, made on first use. Checked with `socialSignIn.clockSkew`. Empty: Firebase is off."
-        ),
+                "The Firebase project of seed 000's apps: its users' ID tokens are accepted as the bearer on seed 000's routes (`/api/mobile/…`), each uid signing in to one Hale account, made on first use. Checked with `socialSignIn.clockSkew`. Empty: Firebase is off.",
+            seeAlso: "docs/api/passkeys.md#firebase-apps-seed-000-as-documented"),
         ConfigKey(
             path: "firebase.serviceAccount", kind: .string, defaultValue: "",
             summary:
@@ -305,8 +317,13 @@ extension ConfigKey {
         ConfigKey(
             path: "appAttest.developmentMode", kind: .boolean, defaultValue: "false",
             summary:
-                "Also accept App Attest chains to this installation's development CA, kept in the database, which `POST /health/development-attestation` certifies the SDK's software attester under; with `apps.apple` empty the app is `HALEDEVAPP.dev.hale.attestation`. Anyone signed in can then attest without a phone: never turn it on in production."
-        ),
+                "Development attestation: also accept App Attest chains to this installation's own development CA"
+                + " (made once and kept in the database), under which `POST /health/development-attestation` certifies"
+                + " the SDK's `SoftwareAppAttester`, so the attested flow runs without a phone. With `apps.apple` empty"
+                + " the app is `HALEDEVAPP.dev.hale.attestation`; with it set, `appAttest.environment` must be"
+                + " `development`. Anyone signed in can then attest: **never turn it on in production**; Hale logs a"
+                + " warning at start-up while it is on, and turning it off refuses the keys it certified.",
+            seeAlso: "docs/api/health.md"),
         ConfigKey(
             path: "playIntegrity.decryptionKey", kind: .string, defaultValue: "",
             summary:
@@ -366,7 +383,8 @@ extension ConfigKey {
             path: "health.requireAttestation", kind: .string, defaultValue: "uploads",
             summary:
                 "`uploads`: seed 001's `POST /health` is attested, as its document says. `all`: every route that"
-                + " writes health data (the daily sync, the sample sync) requires attestation of its body too."),
+                + " writes health data (the daily sync, the sample sync) requires attestation of its body too.",
+            seeAlso: "docs/api/health.md#every-write-attested-healthrequireattestation-all"),
         ConfigKey(
             path: "health.maxSamplesReadPerSync", kind: .integer, defaultValue: "100000",
             summary:
@@ -532,7 +550,7 @@ extension ConfigKey {
             path: "webhooks.deliveryInterval", kind: .duration, defaultValue: "1s",
             summary:
                 "How often each instance looks for webhook deliveries that are due. Endpoints are added with"
-                + " `hale webhooks add` or the admin API."),
+                + " `hale webhooks add` or the admin API.", seeAlso: "docs/api/webhooks.md"),
         ConfigKey(
             path: "webhooks.retrySchedule", kind: .list, defaultValue: "5s,5m,30m,2h,5h,10h,14h,20h,20h",
             summary:
@@ -554,7 +572,8 @@ extension ConfigKey {
             summary:
                 "Where `hale serve` sends traces by OTLP/HTTP (protobuf), such as `http://127.0.0.1:4318/v1/traces`:"
                 + " a span per request named for its route, with its database transactions, provider calls, push and"
-                + " webhook deliveries as children; never a secret or a health value. Empty: no tracing."),
+                + " webhook deliveries as children; never a secret or a health value. Empty: no tracing.",
+            seeAlso: "docs/operations.md#traces"),
         ConfigKey(
             path: "tracing.serviceName", kind: .string, defaultValue: "hale",
             summary: "The `service.name` of the traces."),
