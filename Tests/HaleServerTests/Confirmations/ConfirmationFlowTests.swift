@@ -136,7 +136,7 @@ struct ConfirmationFlowTests {
     }
 
     /// Rounds of twelve answers racing one deactivation: without the answer's lock of the device row, at least one
-    /// answer lands after the deactivation in most rounds (measured in docs/testing.md).
+    /// answer lands after the deactivation in most rounds (measured in docs/records/2026-11-27-mutation-races.md).
     private static let deactivationRounds = 3
 
     @Test("after expiresIn it is expired: an answer is 410 and the backend sees expired")
