@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .executable(name: "hale", targets: ["hale"]),
         .library(name: "HaleServer", targets: ["HaleServer"]),
+        .library(name: "ByteEncoding", targets: ["ByteEncoding"]),
         .library(name: "CBOR", targets: ["CBOR"]),
         .library(name: "StrictJSON", targets: ["StrictJSON"]),
         .library(name: "WebAuthn", targets: ["WebAuthn"]),
@@ -47,6 +48,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.4.1"),
     ],
     targets: [
+        .target(name: "ByteEncoding", swiftSettings: strict),
+        .testTarget(name: "ByteEncodingTests", dependencies: ["ByteEncoding"], swiftSettings: strict),
         .target(name: "CBOR", swiftSettings: strict),
         .target(name: "StrictJSON", swiftSettings: strict),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"], swiftSettings: strict),
@@ -54,7 +57,7 @@ let package = Package(
         .target(
             name: "WebAuthn",
             dependencies: [
-                "CBOR",
+                "ByteEncoding", "CBOR",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
@@ -84,7 +87,7 @@ let package = Package(
         .target(
             name: "SocialTokens",
             dependencies: [
-                "StrictJSON",
+                "ByteEncoding", "StrictJSON",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
@@ -94,7 +97,7 @@ let package = Package(
         .testTarget(
             name: "SocialTokensTests",
             dependencies: [
-                "SocialTokens", "StrictJSON",
+                "ByteEncoding", "SocialTokens", "StrictJSON",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
@@ -104,7 +107,7 @@ let package = Package(
         .target(
             name: "DeviceIntegrity",
             dependencies: [
-                "CBOR", "WebAuthn",
+                "ByteEncoding", "CBOR", "WebAuthn",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
@@ -115,7 +118,7 @@ let package = Package(
         .testTarget(
             name: "DeviceIntegrityTests",
             dependencies: [
-                "DeviceIntegrity", "CBOR",
+                "ByteEncoding", "DeviceIntegrity", "CBOR",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
@@ -147,7 +150,7 @@ let package = Package(
         .target(
             name: "HaleClient",
             dependencies: [
-                "WebAuthn", "CBOR", .product(name: "Crypto", package: "swift-crypto"),
+                "ByteEncoding", "WebAuthn", "CBOR", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
@@ -156,7 +159,8 @@ let package = Package(
         .testTarget(
             name: "HaleClientTests",
             dependencies: [
-                "HaleClient", "WebAuthn", "DeviceIntegrity", "CBOR", .product(name: "Crypto", package: "swift-crypto"),
+                "ByteEncoding", "HaleClient", "WebAuthn", "DeviceIntegrity", "CBOR",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
             ],
             swiftSettings: strict
@@ -164,7 +168,7 @@ let package = Package(
         .testTarget(
             name: "WebAuthnTests",
             dependencies: [
-                "WebAuthn", "CBOR", "HaleClient", .product(name: "X509", package: "swift-certificates"),
+                "ByteEncoding", "WebAuthn", "CBOR", "HaleClient", .product(name: "X509", package: "swift-certificates"),
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: strict
@@ -172,7 +176,7 @@ let package = Package(
         .target(
             name: "HaleServer",
             dependencies: [
-                "StrictJSON",
+                "ByteEncoding", "StrictJSON",
                 "WebAuthn",
                 "DeviceKeys",
                 "SocialTokens",
@@ -206,7 +210,7 @@ let package = Package(
         .executableTarget(
             name: "hale",
             dependencies: [
-                "HaleServer", "HealthExport", "HealthSamples", "StrictJSON",
+                "ByteEncoding", "HaleServer", "HealthExport", "HealthSamples", "StrictJSON",
                 "DeviceIntegrity", "DeviceKeys",
                 "HaleClient",
                 "WebAuthn",
@@ -246,7 +250,7 @@ let package = Package(
         .testTarget(
             name: "HaleServerTests",
             dependencies: [
-                "HaleServer",
+                "ByteEncoding", "HaleServer",
                 "HaleTesting",
                 "WebAuthn",
                 "CBOR",
@@ -261,7 +265,8 @@ let package = Package(
         .testTarget(
             name: "haleTests",
             dependencies: [
-                "hale", "HaleServer", "HaleTesting", "HaleClient", "WebAuthn", "HealthExport", "HealthSamples",
+                "ByteEncoding", "hale", "HaleServer", "HaleTesting", "HaleClient", "WebAuthn", "HealthExport",
+                "HealthSamples",
             ],
             swiftSettings: strict
         ),

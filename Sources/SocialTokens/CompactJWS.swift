@@ -1,3 +1,5 @@
+import ByteEncoding
+
 /// A JWS in compact serialization (RFC 7515 §7.1), split and decoded but not yet verified.
 struct CompactJWS: Sendable {
     /// The longest token accepted; provider ID tokens are around 1 KB.
@@ -22,8 +24,9 @@ struct CompactJWS: Sendable {
         guard token.utf8.count <= Self.maximumLength else { throw .tokenTooLong }
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty else { throw .notCompactJWS }
-        guard let headerBytes = Base64URL.decode(parts[0]), let payloadBytes = Base64URL.decode(parts[1]),
-            let signature = Base64URL.decode(parts[2])
+        guard let headerBytes = Base64URL.canonicalBytes(parts[0]),
+            let payloadBytes = Base64URL.canonicalBytes(parts[1]),
+            let signature = Base64URL.canonicalBytes(parts[2])
         else { throw .invalidBase64URL }
         guard let headerMembers = JSONObject.decode(headerBytes) else { throw .invalidHeader }
         header = try JOSEHeader(headerMembers)

@@ -1,3 +1,4 @@
+import ByteEncoding
 import Crypto
 import StrictJSON
 import _CryptoExtras
@@ -67,8 +68,8 @@ extension JSONWebKey {
 
     /// An RSA key from `n` and `e` (RFC 7518 §6.3.1).
     private static func rsaKey(_ members: [String: JSONValue]) throws(Unusable) -> _RSA.Signing.PublicKey {
-        guard let modulus = members["n"]?.string.flatMap(Base64URL.decode),
-            let exponent = members["e"]?.string.flatMap(Base64URL.decode),
+        guard let modulus = members["n"]?.string.flatMap(Base64URL.canonicalBytes),
+            let exponent = members["e"]?.string.flatMap(Base64URL.canonicalBytes),
             let top = modulus.drop(while: { $0 == 0 }).first
         else { throw .rsaParametersMissing }
         guard !exponent.isEmpty else { throw .emptyExponent }
@@ -83,8 +84,8 @@ extension JSONWebKey {
     /// A P-256 key from `crv`, `x` and `y` (RFC 7518 §6.2.1).
     private static func p256Key(_ members: [String: JSONValue]) throws(Unusable) -> P256.Signing.PublicKey {
         guard members["crv"]?.string == "P-256" else { throw .notP256 }
-        guard let x = members["x"]?.string.flatMap(Base64URL.decode),
-            let y = members["y"]?.string.flatMap(Base64URL.decode)
+        guard let x = members["x"]?.string.flatMap(Base64URL.canonicalBytes),
+            let y = members["y"]?.string.flatMap(Base64URL.canonicalBytes)
         else { throw .coordinatesMissing }
         guard x.count == 32, y.count == 32 else { throw .coordinateLength }
         guard let key = try? P256.Signing.PublicKey(x963Representation: [0x04] + x + y) else { throw .invalidKey }

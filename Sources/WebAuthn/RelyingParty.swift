@@ -1,3 +1,4 @@
+import ByteEncoding
 import Crypto
 
 /// A WebAuthn relying party: its identity, the origins it accepts, and its policy. A stateless value.
@@ -70,29 +71,5 @@ public struct RelyingParty: Sendable {
         RequestOptions(
             challenge: Base64URL.encode(challenge), timeout: timeoutMilliseconds, rpId: id, allowCredentials: allowed,
             userVerification: userVerification, hints: hints)
-    }
-}
-
-/// Hexadecimal text.
-enum Hex {
-    static func decode(_ text: String) -> [UInt8]? {
-        let characters = Array(text.utf8)
-        guard characters.count.isMultiple(of: 2) else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(characters.count / 2)
-        for index in stride(from: 0, to: characters.count, by: 2) {
-            guard let high = nibble(characters[index]), let low = nibble(characters[index + 1]) else { return nil }
-            bytes.append(high << 4 | low)
-        }
-        return bytes
-    }
-
-    private static func nibble(_ character: UInt8) -> UInt8? {
-        switch character {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): character - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): character - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): character - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

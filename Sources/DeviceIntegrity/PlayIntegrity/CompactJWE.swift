@@ -1,3 +1,4 @@
+import ByteEncoding
 import Crypto
 import Foundation
 
@@ -14,14 +15,14 @@ struct CompactJWE {
 
     init(_ token: String) throws(PlayIntegrityError) {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 5, let headerBytes = Base64URL.decode(parts[0]),
+        guard parts.count == 5, let headerBytes = Base64URL.canonicalBytes(parts[0]),
             let header = try? JSONDecoder().decode([String: String].self, from: Data(headerBytes))
         else {
             throw .malformed
         }
         guard header == Self.header else { throw .wrongAlgorithm }
-        guard let encryptedKey = Base64URL.decode(parts[1]), let iv = Base64URL.decode(parts[2]),
-            let ciphertext = Base64URL.decode(parts[3]), let tag = Base64URL.decode(parts[4]),
+        guard let encryptedKey = Base64URL.canonicalBytes(parts[1]), let iv = Base64URL.canonicalBytes(parts[2]),
+            let ciphertext = Base64URL.canonicalBytes(parts[3]), let tag = Base64URL.canonicalBytes(parts[4]),
             encryptedKey.count == 40, iv.count == 12, tag.count == 16
         else {
             throw .malformed

@@ -1,3 +1,4 @@
+import ByteEncoding
 import Crypto
 import Foundation
 
@@ -10,9 +11,9 @@ struct CompactJWS {
     init(_ bytes: [UInt8]) throws(PlayIntegrityError) {
         guard let text = String(validating: bytes, as: UTF8.self) else { throw .malformed }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let headerBytes = Base64URL.decode(parts[0]),
+        guard parts.count == 3, let headerBytes = Base64URL.canonicalBytes(parts[0]),
             let header = try? JSONSerialization.jsonObject(with: Data(headerBytes)) as? [String: Any],
-            let payload = Base64URL.decode(parts[1]), let signature = Base64URL.decode(parts[2])
+            let payload = Base64URL.canonicalBytes(parts[1]), let signature = Base64URL.canonicalBytes(parts[2])
         else {
             throw .malformed
         }

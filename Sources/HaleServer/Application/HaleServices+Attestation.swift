@@ -1,6 +1,6 @@
+import ByteEncoding
 import DeviceIntegrity
 import Foundation
-import WebAuthn
 
 extension HaleServices {
     /// App Attest for the apps of `apps.apple`; nil without any.

@@ -1,3 +1,4 @@
+import ByteEncoding
 import Crypto
 
 /// Verifies an authentication ceremony as WebAuthn Level 3 §7.2 says. Pure: the caller finds the stored credential

@@ -1,3 +1,5 @@
+import ByteEncoding
+
 /// `clientDataJSON` (WebAuthn L3 §5.8.1), parsed. Members Hale does not know are ignored, as the spec requires.
 public struct CollectedClientData: Sendable {
     /// `webauthn.create` or `webauthn.get`.
@@ -39,13 +41,5 @@ public struct CollectedClientData: Sendable {
         guard crossOrigin != true, topOrigin == nil || topOrigin == origin else {
             throw WebAuthnError(.crossOriginNotAllowed, "ceremonies in cross-origin frames are not allowed")
         }
-    }
-}
-
-/// Comparison whose time depends only on the lengths of its inputs.
-enum ConstantTime {
-    static func equals(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        return zip(lhs, rhs).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 }

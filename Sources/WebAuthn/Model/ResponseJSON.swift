@@ -1,3 +1,5 @@
+import ByteEncoding
+
 /// `RegistrationResponseJSON` (WebAuthn L3 §5.1): what `credential.toJSON()`, Android Credential Manager's
 /// `registrationResponseJson` and iOS apps send after `create()`.
 public struct RegistrationResponseJSON: Codable, Sendable, Equatable {

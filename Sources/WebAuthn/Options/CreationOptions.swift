@@ -1,3 +1,5 @@
+import ByteEncoding
+
 /// `PublicKeyCredentialCreationOptionsJSON` (WebAuthn L3 §5.4): what `navigator.credentials.create()`,
 /// `PublicKeyCredential.parseCreationOptionsFromJSON`, Android Credential Manager's `requestJson` and iOS need.
 public struct CreationOptions: Codable, Sendable, Equatable {

@@ -1,3 +1,5 @@
+import ByteEncoding
+
 /// `PublicKeyCredentialDescriptorJSON`: a credential the client should exclude or may use.
 public struct CredentialDescriptor: Codable, Sendable, Equatable {
     /// Always `public-key`.

@@ -1,3 +1,4 @@
+import ByteEncoding
 import Crypto
 import Foundation
 @_spi(FixedExpiryValidationTime) import X509

@@ -1,3 +1,4 @@
+import ByteEncoding
 import Foundation
 import SQLKit
 import Vapor
@@ -39,7 +40,7 @@ struct OperationsRoutes: RouteCollection {
     func metrics(_ request: Request) throws -> Response {
         if let expected = metricsBearerToken {
             guard let presented = request.headers.bearerAuthorization?.token,
-                OpaqueToken.constantTimeEquals(presented, expected)
+                ConstantTime.equals(presented, expected)
             else {
                 var refused = HaleError.missingCredentials
                 refused.bearerChallenge = #"Bearer realm="hale-metrics""#

@@ -1,3 +1,4 @@
+import ByteEncoding
 import Vapor
 
 /// Supabase's gateway check: every request names a publishable key of the app, in the `apikey` header (supabase-py
@@ -11,7 +12,7 @@ struct PublishableKeyMiddleware: AsyncMiddleware {
             return PostgRESTError.noAPIKey.response(for: request)
         }
         // Every key is compared, so the time taken says nothing of which one, or how much of one, matched.
-        let matches = keys.reduce(false) { $0 || OpaqueToken.constantTimeEquals(presented, $1) }
+        let matches = keys.reduce(false) { $0 || ConstantTime.equals(presented, $1) }
         guard matches else { return PostgRESTError.invalidAPIKey.response(for: request) }
         return try await next.respond(to: request)
     }

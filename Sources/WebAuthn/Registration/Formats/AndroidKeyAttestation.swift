@@ -1,3 +1,5 @@
+import ByteEncoding
+
 /// `android-key` (WebAuthn L3 §8.4): Android Keystore attests the credential key in a certificate whose extension
 /// describes the key. Steps are numbered as the bullets of the verification procedure.
 struct AndroidKeyAttestation: AttestationFormat {

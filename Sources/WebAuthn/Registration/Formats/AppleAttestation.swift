@@ -1,3 +1,4 @@
+import ByteEncoding
 import Crypto
 import SwiftASN1
 import X509

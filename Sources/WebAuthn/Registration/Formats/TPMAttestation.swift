@@ -1,3 +1,4 @@
+import ByteEncoding
 import CBOR
 import SwiftASN1
 import X509

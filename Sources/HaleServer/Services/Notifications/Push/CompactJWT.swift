@@ -1,5 +1,5 @@
+import ByteEncoding
 import Foundation
-import WebAuthn
 
 /// Signs the JWTs Hale sends to push gateways: the APNs provider token and the FCM OAuth assertion.
 enum CompactJWT {

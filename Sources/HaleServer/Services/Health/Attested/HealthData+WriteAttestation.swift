@@ -1,7 +1,7 @@
+import ByteEncoding
 import Crypto
 import Foundation
 import Logging
-import WebAuthn
 
 extension HealthData {
     /// Which routes that write health data require an attestation (`health.requireAttestation`).

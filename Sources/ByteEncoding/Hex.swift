@@ -1,9 +1,9 @@
 /// Lowercase hexadecimal, written from a table: `String(format: "%02x")` per byte cost a twentieth of a sign-in.
-enum Hex {
+public enum Hex {
     private static let digits = Array("0123456789abcdef".utf8)
 
     /// `bytes` as lowercase hex.
-    static func encode(_ bytes: some Sequence<UInt8>) -> String {
+    public static func encode(_ bytes: some Sequence<UInt8>) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.underestimatedCount * 2)
         for byte in bytes {
@@ -14,7 +14,7 @@ enum Hex {
     }
 
     /// The bytes of hex text, either case; nil for an odd length or any other character.
-    static func decode(_ text: String) -> [UInt8]? {
+    public static func decode(_ text: String) -> [UInt8]? {
         let utf8 = Array(text.utf8)
         guard utf8.count % 2 == 0 else { return nil }
         func value(_ digit: UInt8) -> UInt8? {

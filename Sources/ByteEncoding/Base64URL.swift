@@ -1,9 +1,14 @@
 import Foundation
 
-/// Base64url (RFC 4648 §5) as clients send it: with or without padding. The standard alphabet's `+` and `/` are
-/// accepted too, since some clients (Windows' TPM attestations among them) send plain base64.
+/// Base64url (RFC 4648 §5), read in two ways.
 ///
-/// Decoding works on UTF-8 bytes with a table: it is on every ceremony's hot path, several times per request.
+/// - `decode(_:)` and `bytes(_:)` read it as clients send it: with or without padding, and the standard alphabet's
+///   `+` and `/` too, since some clients (Windows' TPM attestations among them) send plain base64. They work on UTF-8
+///   bytes with a table: they are on every passkey ceremony's hot path, several times per request.
+/// - `canonicalBytes(_:)` reads it as JOSE writes it (RFC 7515 §2): the `-` `_` alphabet, no padding, no whitespace
+///   and no unused bits set, so each byte string has exactly one accepted encoding.
+///
+/// Both read what `encode(_:)` writes.
 public enum Base64URL {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
     private static let invalid: UInt8 = 0xFF
@@ -76,5 +81,26 @@ public enum Base64URL {
             }
             return valid ? output : nil
         }
+    }
+
+    /// The bytes `text` encodes, or nil when it is not canonical unpadded base64url.
+    public static func canonicalBytes(_ text: some StringProtocol) -> [UInt8]? {
+        guard text.utf8.count % 4 != 1 else { return nil }
+        var accumulator: UInt32 = 0
+        var bitCount = 0
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count * 3 / 4)
+        for character in text.utf8 {
+            let sextet = values[Int(character)]
+            guard sextet != invalid, character != UInt8(ascii: "+"), character != UInt8(ascii: "/") else { return nil }
+            accumulator = (accumulator << 6 | UInt32(sextet)) & 0xFFFF
+            bitCount += 6
+            if bitCount >= 8 {
+                bitCount -= 8
+                output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bitCount)))
+            }
+        }
+        guard accumulator & (1 << UInt32(bitCount) - 1) == 0 else { return nil }
+        return output
     }
 }

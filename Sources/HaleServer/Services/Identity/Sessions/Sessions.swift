@@ -1,7 +1,7 @@
+import ByteEncoding
 import Crypto
 import Foundation
 import Logging
-import WebAuthn
 
 /// Starts, refreshes and revokes sessions: the core every sign-in method uses.
 ///

@@ -1,6 +1,6 @@
+import ByteEncoding
 import Crypto
 import Foundation
-import WebAuthn
 
 /// A JWK Set (RFC 7517) of the public keys that verify Hale's access tokens, as served at `/.well-known/jwks.json`.
 public struct JSONWebKeySet: Codable, Sendable, Equatable {

@@ -1,3 +1,4 @@
+import ByteEncoding
 import Foundation
 
 /// A one-time code mailed to an address: six digits, good for `lifetime`, `maximumAttempts` tries and one use. Only
@@ -22,7 +23,7 @@ enum EmailCode {
 
     /// Whether `guess` is the code stored as `hash`, compared in constant time.
     static func matches(_ guess: String, id: UUID, hash stored: String) -> Bool {
-        OpaqueToken.constantTimeEquals(hash(guess, id: id), stored)
+        ConstantTime.equals(hash(guess, id: id), stored)
     }
 
     /// The guess as it is hashed: its digits, when it is six of them after dropping spaces and dashes.

@@ -1,6 +1,6 @@
+import ByteEncoding
 import Crypto
 import Foundation
-import WebAuthn
 
 /// Random secrets handed to clients (refresh tokens, challenge values, access-token secrets) and their stored hashes.
 ///
@@ -37,17 +37,5 @@ public enum OpaqueToken {
     /// The lowercase hex SHA-256 of the token's UTF-8 bytes: the only form in which Hale stores a secret.
     public static func hash(_ token: String) -> String {
         Hex.encode(SHA256.hash(data: Data(token.utf8)))
-    }
-
-    /// Compares two strings in time that depends only on their lengths, never on where they first differ.
-    public static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
-        let left = Array(lhs.utf8)
-        let right = Array(rhs.utf8)
-        guard left.count == right.count else { return false }
-        var difference: UInt8 = 0
-        for index in left.indices {
-            difference |= left[index] ^ right[index]
-        }
-        return difference == 0
     }
 }

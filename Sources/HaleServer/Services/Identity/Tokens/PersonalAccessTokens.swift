@@ -1,3 +1,4 @@
+import ByteEncoding
 import Foundation
 
 /// Personal access tokens: long-lived `<id>|<secret>` credentials for operators, tools, server-to-server use and
@@ -53,7 +54,7 @@ public struct PersonalAccessTokens: Sendable {
         let parts = token.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, let id = Int64(parts[0]), id > 0,
             let record = try await repository.find(id), record.revokedAt == nil,
-            OpaqueToken.constantTimeEquals(record.secretHash, OpaqueToken.hash(String(parts[1])))
+            ConstantTime.equals(record.secretHash, OpaqueToken.hash(String(parts[1])))
         else {
             throw HaleError.invalidToken
         }

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import ByteEncoding
 import Crypto
 import Foundation
 import Logging

@@ -1,6 +1,6 @@
+import ByteEncoding
 import Crypto
 import Foundation
-import WebAuthn
 
 /// The account page's sessions: a Hale session, started by a passkey ceremony on the page, that the browser holds as
 /// an `HttpOnly` cookie instead of a refresh token. The session is like any other: it is listed, belongs to the
@@ -47,6 +47,6 @@ public struct AccountPageSessions: Sendable {
 
     /// Whether `presented` is the CSRF token of `cookie`, compared in constant time.
     public static func isCSRFToken(_ presented: String, of cookie: String) -> Bool {
-        OpaqueToken.constantTimeEquals(presented, csrfToken(for: cookie))
+        ConstantTime.equals(presented, csrfToken(for: cookie))
     }
 }

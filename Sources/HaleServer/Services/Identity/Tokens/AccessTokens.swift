@@ -1,6 +1,6 @@
+import ByteEncoding
 import Foundation
 import JWTKit
-import WebAuthn
 
 /// Signs and verifies access tokens: ES256 JWTs of type `at+jwt` with a `kid`, short-lived, whose keys are
 /// published as a JWK Set.

@@ -1,3 +1,4 @@
+import ByteEncoding
 import Foundation
 
 /// Admin API keys, `admin.<id>.<secret>`: what the app's own backend authenticates with to create confirmation
@@ -34,7 +35,7 @@ public struct AdminAPIKeys: Sendable {
         let parts = key.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0] == "admin", let id = Int64(parts[1]), id > 0,
             let record = try await repository.find(id), record.revokedAt == nil,
-            OpaqueToken.constantTimeEquals(record.secretHash, OpaqueToken.hash(String(parts[2])))
+            ConstantTime.equals(record.secretHash, OpaqueToken.hash(String(parts[2])))
         else {
             throw HaleError.invalidAdminKey
         }

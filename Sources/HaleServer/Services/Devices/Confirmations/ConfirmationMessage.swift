@@ -1,6 +1,6 @@
+import ByteEncoding
 import Crypto
 import Foundation
-import WebAuthn
 
 /// What a device signs to answer a confirmation: the SHA-256 of a canonical encoding of the confirmation's id,
 /// action type, payload and the decision.
