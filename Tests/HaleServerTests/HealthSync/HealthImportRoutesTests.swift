@@ -143,8 +143,8 @@ struct HealthImportRoutesTests {
             await #expect(throws: Crashed.self) {
                 _ = try await importer.run(
                     imports.files(for: id).complete, account: harness.account, zone: Self.zone,
-                    committing: { checkpoint, database in
-                        try await repository.checkpoint(claimed, checkpoint, at: Date(), on: database)
+                    committing: { checkpoint, work in
+                        try await repository.checkpoint(claimed, checkpoint, at: Date(), in: work)
                         // The check's own checkpoint (the file checked whole) stores no batch.
                         if checkpoint.events > 0, batches.increment() == 2 { throw Crashed() }
                     })

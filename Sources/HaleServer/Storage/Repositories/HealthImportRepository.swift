@@ -33,11 +33,11 @@ protocol HealthImportRepository: Sendable {
         _ claimed: ClaimedHealthImport, phase: String, recordsRead: Int, fraction: Double, at date: Date,
         lease: Duration
     ) async throws -> Bool
-    /// Stores a checkpoint on `database` (the transaction of the batch it follows); throws `claimLost` when the
-    /// claim was lost, so that the batch is rolled back with it.
+    /// Stores a checkpoint in `work` (the transaction of the batch it follows); throws `claimLost` when the claim
+    /// was lost, so that the batch is rolled back with it.
     func checkpoint(
         _ claimed: ClaimedHealthImport, _ checkpoint: AppleHealthImport.Checkpoint, at date: Date,
-        on database: HaleDatabase
+        in work: UnitOfWork
     ) async throws
     /// Ends a claimed import as completed or failed; false when the claim was lost.
     func finish(

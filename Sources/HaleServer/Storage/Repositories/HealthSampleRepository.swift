@@ -1,13 +1,21 @@
 import Foundation
 
-/// Stores synced samples, their daily rollups and the sync logs. Every call is scoped by the account.
-protocol HealthSampleRepository: Sendable {
-    /// The database this repository writes to: within `transaction`, the transaction's, so other work can commit
-    /// with the batch.
-    var database: HaleDatabase { get }
+/// Stores synced samples, their daily rollups and the sync logs, shaped by use: a service depends on the stores it
+/// reads and writes, and on this whole repository only where it needs a transaction across them. Every call is
+/// scoped by the account, except retention's, which sweeps every account.
+protocol HealthSampleRepository: HealthSampleStore, HealthRollupStore, FitnessChallengeProgressStore,
+    HealthSyncLogStore, HealthRetentionStore, HealthDataRightsStore
+{
+    /// Where this repository writes: within `transaction`, the transaction, so other work can commit with the
+    /// batch.
+    var unitOfWork: UnitOfWork { get }
     /// Runs `body` in one write transaction: a batch is stored whole or not at all.
     func transaction<T: Sendable>(_ body: @escaping @Sendable (any HealthSampleRepository) async throws -> T)
         async throws -> T
+}
+
+/// The samples themselves, by platform id and by time.
+protocol HealthSampleStore: Sendable {
     /// The account's samples from `provider` with these platform ids, by platform id.
     func samples(of account: AccountID, provider: String, platformIds: [String]) async throws
         -> [String: StoredHealthSample]
@@ -22,6 +30,15 @@ protocol HealthSampleRepository: Sendable {
     /// The account's samples of `type` that overlap `start ..< end`; at most `limit` of them when it is given.
     func samples(of account: AccountID, type: String, overlapping start: Date, _ end: Date, limit: Int?) async throws
         -> [StoredHealthSample]
+    /// The account's samples of `type` that overlap `start ..< end` and were synced with their platform's own ids:
+    /// those whose platform id does not start with `importedPrefix`. At most `limit` of them.
+    func syncedSamples(
+        of account: AccountID, type: String, overlapping start: Date, _ end: Date, importedPrefix: String, limit: Int
+    ) async throws -> [StoredHealthSample]
+}
+
+/// Daily rollups: what they are computed from, and what they hold.
+protocol HealthRollupStore: Sendable {
     /// What the rollup rules read of the account's samples of `type` that overlap `start ..< end`: only the columns
     /// they need, checked; at most `limit` of them when it is given.
     ///
@@ -33,11 +50,6 @@ protocol HealthSampleRepository: Sendable {
     ) async throws -> [HealthSample]
     /// Whether `rollupInputs` can leave out the rows this transaction wrote (PostgreSQL, by `xmin`).
     var readsApartFromOwnWrites: Bool { get }
-    /// The account's samples of `type` that overlap `start ..< end` and were synced with their platform's own ids:
-    /// those whose platform id does not start with `importedPrefix`. At most `limit` of them.
-    func syncedSamples(
-        of account: AccountID, type: String, overlapping start: Date, _ end: Date, importedPrefix: String, limit: Int
-    ) async throws -> [StoredHealthSample]
     /// Sets the account's rollups of `type` on each day of `values`, and removes those whose value is nil: a few
     /// statements however many days.
     func setRollups(
@@ -46,11 +58,26 @@ protocol HealthSampleRepository: Sendable {
     /// The account's rollups of `type` over `start … end`, by day.
     func rollups(of account: AccountID, type: String, from start: LocalDate, through end: LocalDate) async throws
         -> [LocalDate: (all: Double, excludingUserEntered: Double)]
+    /// The account's synced daily totals over `start … end` as seed 001's four measures, by day, and when each day
+    /// last changed.
+    func syncedTotals(of account: AccountID, from start: LocalDate, through end: LocalDate) async throws
+        -> [LocalDate: (totals: HealthTotals, updatedAt: Date)]
+}
+
+/// Members' progress in fitness challenges, kept from the rollups.
+protocol FitnessChallengeProgressStore: Sendable {
     /// Recomputes the account's progress in the fitness challenges it is an active member of that count `type` and
     /// whose window overlaps `first … last`, from its rollups; run after the rollups changed, in their transaction.
     func updateFitnessChallengeProgress(
         of account: AccountID, type: String, from first: LocalDate, through last: LocalDate, at date: Date
     ) async throws
+    /// Forgets the account's expired progress in fitness challenges of these types, after the data it came from was
+    /// revoked or deleted. Run it in that transaction, after the rollups were recomputed.
+    func forgetExpiredProgress(of account: AccountID, types: [String]) async throws
+}
+
+/// Sync logs, and what a sync reports and marks as it commits.
+protocol HealthSyncLogStore: Sendable {
     /// Stores a sync's log; false when the account already has one for its batch id.
     func insert(_ log: HealthSyncLog) async throws -> Bool
     /// The log of the account's batch with this id.
@@ -61,6 +88,10 @@ protocol HealthSampleRepository: Sendable {
     func report(_ event: WebhookEvent) async throws
     /// Records a sync through the account's connection to `provider`, if it has one.
     func markSynced(_ account: AccountID, provider: String, at date: Date) async throws
+}
+
+/// What retention deletes and expires, across every account.
+protocol HealthRetentionStore: Sendable {
     /// Deletes up to `limit` samples of any account that ended before `date`; returns how many. Rows another
     /// instance is deleting are skipped, not waited for.
     func deleteSamples(endedBefore date: Date, limit: Int) async throws -> Int
@@ -70,11 +101,12 @@ protocol HealthSampleRepository: Sendable {
     func expireRollups(before day: LocalDate, limit: Int) async throws -> Int
     /// Deletes every account's sync logs started before `date`.
     func deleteLogs(startedBefore date: Date) async throws
-    /// Forgets the account's expired progress in fitness challenges of these types, after the data it came from was
-    /// revoked or deleted. Run it in that transaction, after the rollups were recomputed.
-    func forgetExpiredProgress(of account: AccountID, types: [String]) async throws
     /// Deletes up to `limit` samples of any account whose kind and platform has no consent in force; returns them.
     func deleteUnconsentedSamples(limit: Int) async throws -> [StoredHealthSample]
+}
+
+/// The account's whole data, to export or delete (its data rights).
+protocol HealthDataRightsStore: Sendable {
     /// Up to `limit` of the account's samples ordered by start and id, after `cursor` (a start and an id).
     func samples(of account: AccountID, after cursor: (start: Date, id: UUID)?, limit: Int) async throws
         -> [StoredHealthSample]
@@ -85,10 +117,6 @@ protocol HealthSampleRepository: Sendable {
     func deleteAllSamples(of account: AccountID) async throws -> [StoredHealthSample]
     /// Deletes every sync log of the account; returns how many.
     func deleteAllLogs(of account: AccountID) async throws -> Int
-    /// The account's synced daily totals over `start … end` as seed 001's four measures, by day, and when each day
-    /// last changed.
-    func syncedTotals(of account: AccountID, from start: LocalDate, through end: LocalDate) async throws
-        -> [LocalDate: (totals: HealthTotals, updatedAt: Date)]
 }
 
 /// A day's rollup of one type: every sample counted, and without those a person typed in.

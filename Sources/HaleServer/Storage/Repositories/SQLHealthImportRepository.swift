@@ -106,10 +106,10 @@ struct SQLHealthImportRepository: HealthImportRepository {
 
     func checkpoint(
         _ claimed: ClaimedHealthImport, _ checkpoint: AppleHealthImport.Checkpoint, at date: Date,
-        on database: HaleDatabase
+        in work: UnitOfWork
     ) async throws {
         let text = try Self.text(of: checkpoint)
-        let updated = try await SQLHealthImportRepository(database: database).updateClaimed(claimed) { update in
+        let updated = try await SQLHealthImportRepository(database: work.database).updateClaimed(claimed) { update in
             Self.set(checkpoint, summary: text, on: update).set("updated_at", to: date)
         }
         guard updated else { throw HealthImportClaimLost() }

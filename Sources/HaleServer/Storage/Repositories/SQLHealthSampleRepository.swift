@@ -6,6 +6,7 @@ import Synchronization
 /// `HealthSampleRepository` on SQL.
 struct SQLHealthSampleRepository: HealthSampleRepository {
     let database: HaleDatabase
+    var unitOfWork: UnitOfWork { UnitOfWork(database: database) }
 
     /// Rows per multi-row statement: 17 columns × 50 rows stays under SQLite's oldest limit of 999 variables.
     private static let chunk = 50

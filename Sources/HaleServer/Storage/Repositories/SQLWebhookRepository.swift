@@ -17,6 +17,11 @@ struct ClaimedWebhookDelivery: Sendable {
 struct SQLWebhookRepository: Sendable {
     let database: HaleDatabase
 
+    /// Queues `event` for `endpoint` alone, whatever it subscribes to; returns its message id.
+    func enqueue(_ event: WebhookEvent, to endpoint: UUID) async throws -> String {
+        try await SQLWebhookOutbox.enqueue(event, to: endpoint, in: database)
+    }
+
     func insert(_ endpoint: WebhookEndpointRecord, eventTypes: [String]) async throws {
         try await database.writeTransaction { database in
             try await database.sql.insert(into: "webhook_endpoints")

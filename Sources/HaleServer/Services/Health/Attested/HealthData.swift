@@ -29,7 +29,7 @@ public struct HealthData: Sendable {
     }
 
     let repository: any HealthRepository
-    let synced: any HealthSampleRepository
+    let synced: any HealthRollupStore
     /// Consent, which seed 001's attested totals follow too.
     let consents: HealthConsents
     let challenges: ServerChallenges

@@ -43,7 +43,7 @@ public struct HealthDaySources: Sendable {
     static let maximumSamples = 50_000
 
     let attested: any HealthRepository
-    let synced: any HealthSampleRepository
+    let synced: any HealthSampleStore & HealthRollupStore
     let priorities: SourcePriorities
 
     /// The source that counted on each day from `start` through `end` with data for `measure`; days without are

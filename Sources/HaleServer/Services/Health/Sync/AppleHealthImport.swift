@@ -82,9 +82,9 @@ public struct AppleHealthImport: Sendable {
         public init() {}
     }
 
-    /// Stores a checkpoint: given the database of the transaction that stores the batch it follows, so the two
-    /// commit together, or a plain database when that batch stored nothing.
-    public typealias Committing = @Sendable (Checkpoint, HaleDatabase) async throws -> Void
+    /// Stores a checkpoint: given the transaction that stores the batch it follows, so the two commit together, or
+    /// the database outside one when that batch stored nothing.
+    public typealias Committing = @Sendable (Checkpoint, UnitOfWork) async throws -> Void
 
     /// How far an import is.
     public struct Progress: Sendable {
@@ -142,7 +142,7 @@ public struct AppleHealthImport: Sendable {
                 ? batches(of: url, into: account, zone: zone, from: start, consented: consented).makeAsyncIterator()
                 : nil
             stored.check = try await check(url, from: start.check, pausing: pausing, progress: progress)
-            try await committing?(stored, sync.repository.database)
+            try await committing?(stored, sync.repository.unitOfWork)
             guard stored.check.complete else { return .paused(stored) }
             let parsed =
                 prefetched
@@ -206,14 +206,14 @@ public struct AppleHealthImport: Sendable {
         deduplicated.summary.deduplicated += checked.prepared.count - fresh.prepared.count
         for rejection in checked.rejected { deduplicated.summary.rejected[rejection.code, default: 0] += 1 }
         guard !fresh.prepared.isEmpty else {
-            if let committing { try await committing(deduplicated, sync.repository.database) }
+            if let committing { try await committing(deduplicated, sync.repository.unitOfWork) }
             return deduplicated
         }
         var alongside: HealthSync.Alongside?
         if let committing {
             let before = deduplicated
-            alongside = { @Sendable log, _, database in
-                try await committing(Self.reached(before, log: log), database)
+            alongside = { @Sendable log, _, work in
+                try await committing(Self.reached(before, log: log), work)
             }
         }
         do {

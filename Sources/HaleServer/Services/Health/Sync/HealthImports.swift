@@ -94,8 +94,8 @@ public struct HealthImports: Sendable {
             let outcome = try await importer.run(
                 file, account: record.accountId, zone: TimeZone(identifier: record.timeZone) ?? .gmt,
                 from: record.checkpoint,
-                committing: { checkpoint, database in
-                    try await repository.checkpoint(claimed, checkpoint, at: clock.now(), on: database)
+                committing: { checkpoint, work in
+                    try await repository.checkpoint(claimed, checkpoint, at: clock.now(), in: work)
                 },
                 pausing: { await turn.isOver() }, progress: { progress.report($0) })
             await progress.flush()

@@ -25,7 +25,8 @@ struct HealthRollupWriter: Sendable {
     /// `written` are the rows this transaction inserted or updated, as they now stand: where the store can read
     /// apart from them, they are taken from memory instead of read back.
     func recompute(
-        _ days: [String: Set<LocalDate>], of account: AccountID, on store: any HealthSampleRepository, at now: Date,
+        _ days: [String: Set<LocalDate>], of account: AccountID,
+        on store: any HealthRollupStore & FitnessChallengeProgressStore, at now: Date,
         readingAtMost maximumRead: Int? = nil, written: [StoredHealthSample] = []
     ) async throws {
         var read = 0

@@ -19,9 +19,9 @@ public struct HealthSync: Sendable {
     public static let sampleIDRule = TextRule(1...255, .bytes, .noControl)
 
     /// Work done in a sync's transaction after its samples, rollups and log are written, given its log, the samples
-    /// it refused and the transaction's database: what commits with the batch or not at all.
+    /// it refused and the transaction: what commits with the batch or not at all.
     public typealias Alongside =
-        @Sendable (HealthSyncLog, [HealthSyncResult.Rejection], HaleDatabase) async throws
+        @Sendable (HealthSyncLog, [HealthSyncResult.Rejection], UnitOfWork) async throws
         -> Void
 
     /// Syncs `batch` for the account; days and offsets a sample does not carry are taken in `zone`. `alongside`, when
@@ -92,9 +92,9 @@ public struct HealthSync: Sendable {
         let deletions = checked.deletions.map {
             SampleIdentity(accountID: account.rawValue, provider: request.provider, platformID: $0)?.platformID ?? $0
         }
-        var storing: (@Sendable (HealthSyncLog, HaleDatabase) async throws -> Void)?
+        var storing: (@Sendable (HealthSyncLog, UnitOfWork) async throws -> Void)?
         if let alongside {
-            storing = { @Sendable log, database in try await alongside(log, rejected, database) }
+            storing = { @Sendable log, work in try await alongside(log, rejected, work) }
         }
         let stored = try await store(
             prepared, deleting: deletions, log: log, account: account, reporting: reporting, alongside: storing)
@@ -134,7 +134,7 @@ public struct HealthSync: Sendable {
 
     private func store(
         _ samples: [Prepared], deleting deletions: [String], log: HealthSyncLog, account: AccountID, reporting: Bool,
-        alongside: (@Sendable (HealthSyncLog, HaleDatabase) async throws -> Void)?
+        alongside: (@Sendable (HealthSyncLog, UnitOfWork) async throws -> Void)?
     ) async throws -> HealthSyncLog {
         let rollups = rollups
         let clock = clock
@@ -167,7 +167,7 @@ public struct HealthSync: Sendable {
             }
             try await store.markSynced(account, provider: log.provider, at: now)
             if reporting { try await store.report(.healthSynced(log, days: days, at: now)) }
-            try await alongside?(log, store.database)
+            try await alongside?(log, store.unitOfWork)
             return log
         }
     }

@@ -74,7 +74,7 @@ public struct Webhooks: Sendable {
         guard try await repository.endpoint(id) != nil else { return nil }
         let event = WebhookEvent(
             .webhookTest, account: nil, data: ["endpointId": .string(id.uuidString.lowercased())], at: clock.now())
-        return try await SQLWebhookOutbox.enqueue(event, to: id, in: repository.database)
+        return try await repository.enqueue(event, to: id)
     }
 
     /// The newest deliveries with their attempts: of one endpoint, in one status, at most `limit` (1 to 500).
