@@ -28,13 +28,13 @@ struct BearerAuthMiddleware: AsyncMiddleware {
         do {
             identity = try await verifier.verify(
                 bearer.token, acceptingFirebaseIDTokens: firebase, logger: request.logger)
-        } catch var refused as HaleError where refused.status == 401 {
+        } catch var refused as HaleError where refused.kind == .unauthenticated {
             refused.bearerChallenge = #"Bearer realm="hale", error="invalid_token""#
             throw refused
         }
         if identity.isRecovery && !recovery {
             throw HaleError(
-                .recoverySessionRestricted, status: 403,
+                .recoverySessionRestricted, .forbidden,
                 message: "A recovery session can only add a passkey or a device key; sign in with it afterwards.")
         }
         request.auth.login(identity)

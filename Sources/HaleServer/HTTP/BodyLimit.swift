@@ -37,7 +37,7 @@ struct BodyLimit: Sendable {
     /// The 413 for `request`, naming its route's limit.
     static func tooLarge(for request: Request) -> HaleError {
         HaleError(
-            .payloadTooLarge, status: 413,
+            .payloadTooLarge, .tooLarge,
             message: "The request body must be at most \(bytes(for: request)) bytes on this route.")
     }
 }

@@ -11,7 +11,7 @@ struct FreshSignInWording: AsyncMiddleware {
         do {
             return try await next.respond(to: request)
         } catch let refusal as HaleError where refusal.code == .freshSignInRequired {
-            var worded = HaleError(code, status: refusal.status, message: refusal.message)
+            var worded = HaleError(code, refusal.kind, message: refusal.message)
             worded.bearerChallenge = refusal.bearerChallenge
             throw worded
         }

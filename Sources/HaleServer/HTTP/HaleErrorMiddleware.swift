@@ -39,7 +39,8 @@ struct HaleErrorMiddleware: AsyncMiddleware {
         case let error as DecodingError:
             return .invalidRequest(DecodingErrorMessage.describe(error))
         case let error as any AbortError where error.status.code < 500:
-            return HaleError(code(for: error.status), status: Int(error.status.code), message: error.reason)
+            return HaleError(
+                code(for: error.status), HaleError.Kind(httpStatus: Int(error.status.code)), message: error.reason)
         default:
             return nil
         }

@@ -33,7 +33,7 @@ extension Request {
     func requireJSONContentType() throws {
         guard let type = headers.contentType, type.type == "application", type.subType == "json" else {
             throw HaleError(
-                .unsupportedMediaType, status: 415, message: "Send the request body as application/json.")
+                .unsupportedMediaType, .unsupportedMediaType, message: "Send the request body as application/json.")
         }
     }
 }

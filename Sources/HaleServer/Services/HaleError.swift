@@ -1,12 +1,13 @@
-/// A domain error: a stable code, the HTTP status it maps to, and a message that is safe to show a client.
+/// A domain error: a stable code, the kind of failure it is, and a message that is safe to show a client.
 ///
-/// Surfaces render it in their own documented shape; the code never changes once published, and the message never
-/// says which check inside a verification failed.
+/// It says nothing of HTTP: each surface renders it in its own documented shape, with the status its kind maps to
+/// (`HaleError+HTTPStatus`). The code never changes once published, and the message never says which check inside a
+/// verification failed.
 public struct HaleError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The stable, machine-readable code, such as `TOKEN_EXPIRED`.
     public let code: Code
-    /// The HTTP status code the error maps to.
-    public let status: Int
+    /// What kind of failure it is, whatever the transport.
+    public let kind: Kind
     /// A human-readable message that is safe to return to the client.
     public let message: String
     /// Seconds after which a refused request may be retried, sent as `Retry-After` whatever the surface's shape.
@@ -35,10 +36,50 @@ public struct HaleError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(code): \(message)" }
 
     /// Creates a domain error.
-    public init(_ code: Code, status: Int, message: String) {
+    public init(_ code: Code, _ kind: Kind, message: String) {
         self.code = code
-        self.status = status
+        self.kind = kind
         self.message = message
+    }
+
+    /// What kind of failure an error is: what went wrong for the caller, not how a transport says so.
+    public enum Kind: Sendable, Equatable, CaseIterable {
+        /// The input is malformed or breaks a rule.
+        case invalidInput
+        /// The caller did not prove who it is, or its proof is not valid.
+        case unauthenticated
+        /// The caller is known but may not do this.
+        case forbidden
+        /// What the request names does not exist, for this caller.
+        case notFound
+        /// The request conflicts with the state it would change.
+        case conflict
+        /// What the request names existed and is gone for good.
+        case gone
+        /// The input is larger than this operation takes.
+        case tooLarge
+        /// The input is in a form this operation does not read.
+        case unsupportedMediaType
+        /// The part of a resource asked for lies outside it.
+        case rangeNotSatisfiable
+        /// Some fields of the input break their rules; `fieldErrors` says which.
+        case invalidFields
+        /// The caller has used up its budget for now; `retryAfterSeconds` may say when to retry.
+        case rateLimited
+        /// Hale failed in a way it did not expect.
+        case `internal`
+        /// Something Hale depends on cannot be reached now.
+        case unavailable
+        /// Hale has no room to keep what the request sends.
+        case insufficientStorage
+
+        /// Whether the caller's input or standing caused it, rather than Hale or what it depends on.
+        public var isCallersFault: Bool {
+            switch self {
+            case .internal, .unavailable, .insufficientStorage: false
+            default: true
+            }
+        }
     }
 
     /// A stable error code. New codes are added as static members; existing ones never change.
@@ -118,32 +159,32 @@ extension HaleError.Code {
 extension HaleError {
     /// A 400 for malformed or invalid input, with a message naming what is wrong.
     public static func invalidRequest(_ message: String) -> HaleError {
-        HaleError(.invalidRequest, status: 400, message: message)
+        HaleError(.invalidRequest, .invalidInput, message: message)
     }
 
     /// The 401 for a request that needs a bearer token and carries none.
     public static let missingCredentials = HaleError(
-        .unauthorized, status: 401, message: "A bearer token is required.")
+        .unauthorized, .unauthenticated, message: "A bearer token is required.")
 
     /// What a bug answers, in the shape of the surface it happened on, saying nothing of what failed: NestJS's
     /// words for an unexpected error, which seed 001's clients know.
-    public static let internalError = HaleError(.internalError, status: 500, message: "Internal server error")
+    public static let internalError = HaleError(.internalError, .internal, message: "Internal server error")
 
     /// The 401 for a bearer token that is not valid.
-    public static let invalidToken = HaleError(.tokenInvalid, status: 401, message: "The token is not valid.")
+    public static let invalidToken = HaleError(.tokenInvalid, .unauthenticated, message: "The token is not valid.")
 
     /// The 401 for a bearer or refresh token that has expired.
-    public static let expiredToken = HaleError(.tokenExpired, status: 401, message: "The token has expired.")
+    public static let expiredToken = HaleError(.tokenExpired, .unauthenticated, message: "The token has expired.")
 
     /// The 401 for a spent refresh token presented again outside the grace period.
     public static let reusedToken = HaleError(
-        .tokenReused, status: 401,
+        .tokenReused, .unauthenticated,
         message: "The refresh token was already used; the session has been revoked. Sign in again.")
 
     /// The 422 for a body with invalid fields, one entry per field.
     public static func validationFailed(_ fieldErrors: [FieldError]) -> HaleError {
         var error = HaleError(
-            .validationFailed, status: 422,
+            .validationFailed, .invalidFields,
             message: fieldErrors.count == 1 ? fieldErrors[0].message : "\(fieldErrors.count) fields are invalid.")
         error.fieldErrors = fieldErrors
         return error
@@ -152,10 +193,10 @@ extension HaleError {
     /// The 409 for an account that owns as many of something as it may: "This account has 20 passkeys, the most it
     /// may have; delete one to add another."
     public static func limitReached(_ message: String) -> HaleError {
-        HaleError(.limitReached, status: 409, message: message)
+        HaleError(.limitReached, .conflict, message: message)
     }
 
     /// The 400 for a challenge that cannot be consumed.
     public static let invalidChallenge = HaleError(
-        .invalidChallenge, status: 400, message: "The challenge is invalid, expired or already used.")
+        .invalidChallenge, .invalidInput, message: "The challenge is invalid, expired or already used.")
 }

@@ -18,7 +18,7 @@ struct SocialSignInServiceTests {
             -> VerifiedSocialIdentity
         {
             guard let identity else {
-                throw HaleError(.oauthInvalidToken, status: 401, message: "The token is not valid.")
+                throw HaleError(.oauthInvalidToken, .unauthenticated, message: "The token is not valid.")
             }
             return identity
         }

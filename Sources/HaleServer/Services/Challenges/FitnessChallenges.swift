@@ -82,7 +82,7 @@ public struct FitnessChallenges: Sendable {
         return overview
     }
 
-    private static let notFound = HaleError(.resourceNotFound, status: 404, message: "No such fitness challenge.")
+    private static let notFound = HaleError(.resourceNotFound, .notFound, message: "No such fitness challenge.")
 
     private static func id(_ text: String) throws -> FitnessChallengeID {
         guard let id = FitnessChallengeID(text) else { throw notFound }

@@ -12,15 +12,15 @@ extension HaleError.Code {
 extension HaleError {
     /// The one 401 for every failed device-key sign-in, so accounts and devices cannot be enumerated.
     static let deviceSignInFailed = HaleError(
-        .signatureFailed, status: 401, message: "The signature could not be verified for a registered device.")
+        .signatureFailed, .unauthenticated, message: "The signature could not be verified for a registered device.")
 
     /// The 404 at a sign-in challenge for a fingerprint no active device key is registered under: seed 002's app
     /// offers to register the device.
     static let noDeviceUnderFingerprint = HaleError(
-        .deviceNotRegistered, status: 404,
+        .deviceNotRegistered, .notFound,
         message: "This device is not registered for biometric authentication. Register it first.")
 
     /// The 404 for a device that is not one of the account's.
     static let deviceNotRegistered = HaleError(
-        .deviceNotRegistered, status: 404, message: "No such device is registered to this account.")
+        .deviceNotRegistered, .notFound, message: "No such device is registered to this account.")
 }

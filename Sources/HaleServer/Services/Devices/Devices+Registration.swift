@@ -37,7 +37,7 @@ extension Devices {
         let key = try Self.publicKey(request.publicKey)
         try await requireRoom(in: account)
         guard try await !repository.keyExists(thumbprint: key.thumbprint) else {
-            throw HaleError(.conflict, status: 409, message: "This device key is registered already.")
+            throw HaleError(.conflict, .conflict, message: "This device key is registered already.")
         }
         let pending = PendingDeviceRegistration(
             challenge: OpaqueToken.generate(), deviceId: .random(), name: try Self.validName(request.deviceName),
@@ -68,7 +68,7 @@ extension Devices {
         do {
             convention = try key.verify(signature: signedChallenge, challenge: pending.challenge)
         } catch {
-            throw HaleError(.signatureFailed, status: 400, message: "The signature does not verify: \(error.message)")
+            throw HaleError(.signatureFailed, .invalidInput, message: "The signature does not verify: \(error.message)")
         }
         let now = clock.now()
         let device = Device(
@@ -96,14 +96,14 @@ extension Devices {
     private static func publicKey(_ pem: String) throws -> DevicePublicKey {
         guard pem.utf8.count <= DevicePublicKey.maximumPEMLength else {
             throw HaleError(
-                .invalidPublicKey, status: 400,
+                .invalidPublicKey, .invalidInput,
                 message:
                     "publicKey must be at most \(DevicePublicKey.maximumPEMLength) bytes: a PEM SubjectPublicKeyInfo.")
         }
         do {
             return try DevicePublicKey(pemRepresentation: pem)
         } catch {
-            throw HaleError(.invalidPublicKey, status: 400, message: "\(error.message) (\(error.code))")
+            throw HaleError(.invalidPublicKey, .invalidInput, message: "\(error.message) (\(error.code))")
         }
     }
 
@@ -111,7 +111,7 @@ extension Devices {
         do {
             return try DevicePublicKey(derRepresentation: der)
         } catch {
-            throw HaleError(.invalidPublicKey, status: 400, message: "\(error.message) (\(error.code))")
+            throw HaleError(.invalidPublicKey, .invalidInput, message: "\(error.message) (\(error.code))")
         }
     }
 

@@ -56,7 +56,7 @@ public struct RequestLimits: Sendable {
 
     private static func refusal(_ seconds: Int) -> HaleError {
         let wait = seconds == 1 ? "1 second" : "\(seconds) seconds"
-        var error = HaleError(.rateLimited, status: 429, message: "Too many requests. Try again in \(wait).")
+        var error = HaleError(.rateLimited, .rateLimited, message: "Too many requests. Try again in \(wait).")
         error.retryAfterSeconds = seconds
         return error
     }

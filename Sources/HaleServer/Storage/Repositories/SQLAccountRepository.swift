@@ -11,7 +11,7 @@ struct SQLAccountRepository: AccountRepository {
                 try await Self.insert(account, in: database)
             }
         } catch  where HaleDatabase.isConstraintViolation(error) {
-            throw HaleError(.conflict, status: 409, message: "An account with this email already exists.")
+            throw HaleError(.conflict, .conflict, message: "An account with this email already exists.")
         }
     }
 

@@ -15,7 +15,7 @@ struct SQLDeviceRepository: DeviceRepository {
                 if let audit { try await SQLAuditRepository.append(audit, in: database) }
             }
         } catch  where HaleDatabase.isConstraintViolation(error) {
-            throw HaleError(.conflict, status: 409, message: "This device key is registered already.")
+            throw HaleError(.conflict, .conflict, message: "This device key is registered already.")
         }
     }
 

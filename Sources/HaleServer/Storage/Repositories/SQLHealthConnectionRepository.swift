@@ -47,7 +47,7 @@ struct SQLHealthConnectionRepository: HealthConnectionRepository {
             """
         ).run()
         guard let connection = try await connections(of: account).first(where: { $0.provider == provider }) else {
-            throw HaleError(.conflict, status: 409, message: "The connection changed while it was made; try again.")
+            throw HaleError(.conflict, .conflict, message: "The connection changed while it was made; try again.")
         }
         return connection
     }

@@ -29,7 +29,7 @@ struct SQLPasskeyRepository: PasskeyRepository {
                 if let audit { try await SQLAuditRepository.append(audit, in: database) }
             }
         } catch  where HaleDatabase.isConstraintViolation(error) {
-            throw HaleError(.conflict, status: 409, message: "This passkey is registered already.")
+            throw HaleError(.conflict, .conflict, message: "This passkey is registered already.")
         }
     }
 

@@ -65,7 +65,7 @@ struct SQLSocialAccountRepository: SocialAccountRepository {
             }
         } catch  where HaleDatabase.isConstraintViolation(error) {
             throw HaleError(
-                .conflict, status: 409, message: "This account or identity was created by another request; try again.")
+                .conflict, .conflict, message: "This account or identity was created by another request; try again.")
         }
     }
 

@@ -65,7 +65,7 @@ struct EmailRecoveryRoutes: RouteCollection {
         try credentialChanges.requireToRemove(account)
         let body = try request.decodeStrict(RecoveryApproval.self)
         guard let id = UUID(uuidString: try request.parameters.require("recoveryId")) else {
-            throw HaleError(.resourceNotFound, status: 404, message: "This account has no such recovery waiting.")
+            throw HaleError(.resourceNotFound, .notFound, message: "This account has no such recovery waiting.")
         }
         try await accountRecoveries.approve(
             id, pairingCode: body.pairingCode, by: EmailRoutes.subject(account, request))
@@ -104,7 +104,7 @@ struct EmailRecoveryRoutes: RouteCollection {
 
     func cancel(_ request: Request, _ account: AuthenticatedAccount) async throws -> HTTPStatus {
         guard let id = UUID(uuidString: try request.parameters.require("recoveryId")) else {
-            throw HaleError(.resourceNotFound, status: 404, message: "This account has no such recovery waiting.")
+            throw HaleError(.resourceNotFound, .notFound, message: "This account has no such recovery waiting.")
         }
         try await accountRecoveries.cancel(id, by: EmailRoutes.subject(account, request))
         return .noContent

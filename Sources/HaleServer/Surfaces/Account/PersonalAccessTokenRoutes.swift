@@ -33,5 +33,5 @@ struct PersonalAccessTokenRoutes: RouteCollection {
     }
 
     static let notFound = HaleError(
-        .resourceNotFound, status: 404, message: "This account has no unrevoked personal access token with this id.")
+        .resourceNotFound, .notFound, message: "This account has no unrevoked personal access token with this id.")
 }

@@ -50,5 +50,5 @@ enum AccountPageAssets {
         return Response(status: .ok, headers: headers, body: .init(data: data))
     }
 
-    static let notFound = HaleError(.notFound, status: 404, message: "No such file on the account page.")
+    static let notFound = HaleError(.notFound, .notFound, message: "No such file on the account page.")
 }

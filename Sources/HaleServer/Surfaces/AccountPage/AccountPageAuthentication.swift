@@ -21,13 +21,13 @@ struct AccountPageAuthentication: AsyncMiddleware {
                 AccountPageSessions.isCSRFToken(presented, of: cookie)
             else {
                 throw HaleError(
-                    .csrfRejected, status: 403,
+                    .csrfRejected, .forbidden,
                     message: "This request needs the page's CSRF token in \(Self.csrfHeader).")
             }
         }
         if identity.isRecovery && !recovery {
             throw HaleError(
-                .recoverySessionRestricted, status: 403,
+                .recoverySessionRestricted, .forbidden,
                 message: "A recovery session can only add a passkey; sign in with it afterwards.")
         }
         request.auth.login(identity)
@@ -39,7 +39,7 @@ struct AccountPageAuthentication: AsyncMiddleware {
     static func checkOrigin(_ request: Request, allowed origins: Set<String>) throws {
         guard changesState(request), let origin = request.headers.first(name: .origin) else { return }
         guard origins.contains(origin) else {
-            throw HaleError(.csrfRejected, status: 403, message: "Requests from another origin are refused here.")
+            throw HaleError(.csrfRejected, .forbidden, message: "Requests from another origin are refused here.")
         }
     }
 
@@ -47,5 +47,5 @@ struct AccountPageAuthentication: AsyncMiddleware {
         ![.GET, .HEAD, .OPTIONS].contains(request.method)
     }
 
-    static let signedOut = HaleError(.unauthorized, status: 401, message: "Sign in on the account page first.")
+    static let signedOut = HaleError(.unauthorized, .unauthenticated, message: "Sign in on the account page first.")
 }

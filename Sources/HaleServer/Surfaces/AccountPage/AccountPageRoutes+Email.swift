@@ -95,7 +95,7 @@ extension AccountPageRoutes {
         return try await opened(tokens.sessionId, on: Response())
     }
 
-    static let emailSignInOff = HaleError(.notFound, status: 404, message: "Signing in by email code is off.")
+    static let emailSignInOff = HaleError(.notFound, .notFound, message: "Signing in by email code is off.")
 
     /// The recovery id and claim token the browser's cookie holds.
     static func claim(of request: Request) -> (UUID, String)? {

@@ -45,7 +45,7 @@ extension AccountPageRoutes {
         guard let session = request.parameters.get("sessionId").flatMap(SessionID.init),
             try await sessions.revoke(session, of: account.accountId)
         else {
-            throw HaleError(.resourceNotFound, status: 404, message: "This account has no active session with this id.")
+            throw HaleError(.resourceNotFound, .notFound, message: "This account has no active session with this id.")
         }
         return session == account.sessionId
             ? try await signedOut(request) : try await SuccessResponse().encodeResponse(for: request)

@@ -87,7 +87,7 @@ struct DeviceKeyRoutes: RouteCollection {
         do {
             return TokenResponse(try await sessions.refresh(body.refreshToken, logger: request.logger))
         } catch let error as HaleError where error.code == .tokenReused {
-            throw HaleError(.refreshFailed, status: 401, message: error.message)
+            throw HaleError(.refreshFailed, .unauthenticated, message: error.message)
         }
     }
 

@@ -131,7 +131,7 @@ struct MobileBiometricRoutes: RouteCollection {
 
     private func passkeyID(_ request: Request) throws -> UUID {
         guard let text = request.parameters.get("passkeyID"), let id = UUID(uuidString: text) else {
-            throw HaleError(.resourceNotFound, status: 404, message: "No such passkey on this account.")
+            throw HaleError(.resourceNotFound, .notFound, message: "No such passkey on this account.")
         }
         return id
     }

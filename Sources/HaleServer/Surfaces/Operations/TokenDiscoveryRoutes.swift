@@ -35,7 +35,7 @@ struct TokenDiscoveryRoutes: RouteCollection {
     func introspect(_ request: Request) async throws -> Response {
         guard request.headers.contentType == .urlEncodedForm else {
             throw HaleError(
-                .unsupportedMediaType, status: 415,
+                .unsupportedMediaType, .unsupportedMediaType,
                 message: "Send the token as application/x-www-form-urlencoded, as RFC 7662 says.")
         }
         let form = try IntrospectionForm(request)

@@ -59,7 +59,7 @@ struct SocialSignInRoutes: RouteCollection {
             type.subType == "json" || type.subType == "vnd.api+json"
         else {
             throw HaleError(
-                .unsupportedMediaType, status: 415,
+                .unsupportedMediaType, .unsupportedMediaType,
                 message: "Send the request body as application/json or application/vnd.api+json.")
         }
         return try request.jsonValue(ifInvalid: "The request body is not valid JSON.")

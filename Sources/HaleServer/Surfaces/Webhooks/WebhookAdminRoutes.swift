@@ -77,7 +77,7 @@ struct WebhookAdminRoutes: RouteCollection {
             throw HaleError.invalidRequest("deliveryID must be a delivery's id, a positive integer")
         }
         guard try await webhooks.replay(id) else {
-            throw HaleError(.notFound, status: 404, message: "No delivered or failed delivery has this id.")
+            throw HaleError(.notFound, .notFound, message: "No delivered or failed delivery has this id.")
         }
         return Response.json(SuccessResponse(), status: .accepted)
     }
@@ -89,5 +89,5 @@ struct WebhookAdminRoutes: RouteCollection {
         return id
     }
 
-    private static let noEndpoint = HaleError(.notFound, status: 404, message: "No webhook endpoint has this id.")
+    private static let noEndpoint = HaleError(.notFound, .notFound, message: "No webhook endpoint has this id.")
 }

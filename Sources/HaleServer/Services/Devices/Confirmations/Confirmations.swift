@@ -19,7 +19,7 @@ public struct Confirmations: Sendable {
     public func create(_ draft: ConfirmationDraft, by keyId: Int64) async throws -> Confirmation {
         let checked = try draft.checked()
         guard try await accounts.find(checked.account) != nil else {
-            throw HaleError(.notFound, status: 404, message: "No such account.")
+            throw HaleError(.notFound, .notFound, message: "No such account.")
         }
         guard try await !answeringDevices(of: checked.account).isEmpty else { throw HaleError.noActiveDevice }
         let now = clock.now()

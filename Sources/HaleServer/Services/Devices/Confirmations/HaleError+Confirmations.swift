@@ -18,25 +18,25 @@ extension HaleError.Code {
 extension HaleError {
     /// The 401 for a missing or invalid admin API key.
     public static let invalidAdminKey = HaleError(
-        .adminKeyInvalid, status: 401, message: "A valid admin API key is required: Authorization: Bearer admin.…")
+        .adminKeyInvalid, .unauthenticated, message: "A valid admin API key is required: Authorization: Bearer admin.…")
     /// The 404 for a confirmation that does not exist or is another account's.
     public static let confirmationNotFound = HaleError(
-        .confirmationNotFound, status: 404, message: "No such confirmation.")
+        .confirmationNotFound, .notFound, message: "No such confirmation.")
     /// The 410 for answering an expired confirmation.
     public static let confirmationExpired = HaleError(
-        .confirmationExpired, status: 410, message: "The confirmation expired before it was answered.")
+        .confirmationExpired, .gone, message: "The confirmation expired before it was answered.")
     /// The 409 for answering a confirmation twice.
     public static let confirmationAlreadyAnswered = HaleError(
-        .confirmationAlreadyAnswered, status: 409, message: "The confirmation was already answered.")
+        .confirmationAlreadyAnswered, .conflict, message: "The confirmation was already answered.")
     /// The 403 for an answer from a device that may not answer.
     public static let confirmationWrongDevice = HaleError(
-        .confirmationWrongDevice, status: 403,
+        .confirmationWrongDevice, .forbidden,
         message: "Only an active device of the account, signed in on that device, can answer.")
     /// The 401 for an answer whose signature does not verify.
     public static let confirmationSignatureInvalid = HaleError(
-        .confirmationSignatureInvalid, status: 401,
+        .confirmationSignatureInvalid, .unauthenticated,
         message: "The signature is not the device key's over this confirmation and decision.")
     /// The 409 for a confirmation to an account without an active device.
     public static let noActiveDevice = HaleError(
-        .noActiveDevice, status: 409, message: "The account has no active device to confirm on.")
+        .noActiveDevice, .conflict, message: "The account has no active device to confirm on.")
 }

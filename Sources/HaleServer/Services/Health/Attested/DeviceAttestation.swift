@@ -23,7 +23,7 @@ public struct DeviceAttestation: Sendable {
     /// How many of an account's App Attest keys it keeps, and an assertion is tried against: each installation of the
     /// app makes a new key, so registering one more deletes the oldest.
     static let keyLimit = 10
-    static let failed = HaleError(.attestationFailed, status: 401, message: "Attestation verification failed")
+    static let failed = HaleError(.attestationFailed, .unauthenticated, message: "Attestation verification failed")
 
     /// The clientDataHash an app passes to `attestKey` and `generateAssertion` for `nonce`: SHA-256 of its UTF-8.
     static func clientDataHash(_ nonce: String) -> [UInt8] {

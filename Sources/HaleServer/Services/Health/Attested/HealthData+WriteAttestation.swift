@@ -63,7 +63,7 @@ extension HealthData {
     }
 
     static let attestationRequired = HaleError(
-        .attestationRequired, status: 401,
+        .attestationRequired, .unauthenticated,
         message:
             "This server requires an attestation of every health-data write: send X-Attestation-Platform,"
             + " X-Attestation-Nonce and X-Attestation-Token.")

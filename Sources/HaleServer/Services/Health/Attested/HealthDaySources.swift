@@ -85,7 +85,7 @@ public struct HealthDaySources: Sendable {
             of: account, type: type.rawValue, overlapping: from, through, limit: Self.maximumSamples + 1)
         guard samples.count <= Self.maximumSamples else {
             throw HaleError(
-                .payloadTooLarge, status: 413,
+                .payloadTooLarge, .tooLarge,
                 message: "These days hold more than \(Self.maximumSamples) samples; ask for fewer days.")
         }
         let priority = priorities.priority(for: type.rawValue)

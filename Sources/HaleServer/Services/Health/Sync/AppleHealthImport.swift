@@ -221,7 +221,7 @@ public struct AppleHealthImport: Sendable {
             return Self.reached(deduplicated, log: result.log)
         } catch let error as HaleError where error.code == .payloadTooLarge {
             throw HaleError(
-                .payloadTooLarge, status: 413,
+                .payloadTooLarge, .tooLarge,
                 message: "Part of this export changes days that already hold more stored samples of one kind than this"
                     + " server reads back at once (health.maxSamplesReadPerSync); what came before it is imported.")
         }

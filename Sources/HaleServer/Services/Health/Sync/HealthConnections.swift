@@ -27,7 +27,7 @@ public struct HealthConnections: Sendable {
             !connection.isActive
         else { return }
         throw HaleError(
-            .providerDisconnected, status: 409,
+            .providerDisconnected, .conflict,
             message: "\(provider.rawValue) was disconnected: connect it again to sync its health data.")
     }
 
@@ -35,7 +35,7 @@ public struct HealthConnections: Sendable {
     public func disconnect(provider: String, account: AccountID) async throws -> HealthConnection {
         let provider = try Self.provider(provider)
         guard let connection = try await repository.disconnect(account, from: provider, at: clock.now()) else {
-            throw HaleError(.resourceNotFound, status: 404, message: "No active \(provider.rawValue) connection.")
+            throw HaleError(.resourceNotFound, .notFound, message: "No active \(provider.rawValue) connection.")
         }
         return connection
     }

@@ -107,7 +107,7 @@ public struct HealthConsents: Sendable {
         )
         if let missing = permissions.subtracting(granted).min(by: { $0.rawValue < $1.rawValue }) {
             throw HaleError(
-                .consentRequired, status: 403,
+                .consentRequired, .forbidden,
                 message:
                     "No health permissions for \(missing.rawValue) data from \(platform.rawValue): grant consent first."
             )
@@ -139,7 +139,7 @@ public struct HealthConsents: Sendable {
         let revoked = Set(grants.map(\.permission)).subtracting(grants.filter(\.isActive).map(\.permission))
         if let refused = permissions.intersection(revoked).min(by: { $0.rawValue < $1.rawValue }) {
             throw HaleError(
-                .consentRequired, status: 403,
+                .consentRequired, .forbidden,
                 message:
                     "Consent to \(refused.rawValue) data from \(platform.rawValue) was revoked; grant it again first.")
         }

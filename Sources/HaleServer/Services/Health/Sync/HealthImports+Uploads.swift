@@ -11,7 +11,7 @@ extension HealthImports {
     public func reserveUpload(for account: AccountID, zone: TimeZone, declaredBytes: Int64?) async throws -> UUID {
         guard try await consents.current(of: account).contains(where: { $0.platform == .apple }) else {
             throw HaleError(
-                .consentRequired, status: 403,
+                .consentRequired, .forbidden,
                 message:
                     "No health permissions for any kind of data from apple: grant consent before importing an export."
             )
@@ -36,7 +36,7 @@ extension HealthImports {
     public func queueUpload(_ id: UUID, bytes: Int64, of account: AccountID) async throws -> HealthImport {
         guard let queued = try await repository.queueUpload(id, of: account, bytes: bytes, at: clock.now()) else {
             try? FileManager.default.removeItem(at: files(for: id).complete)
-            throw HaleError(.conflict, status: 409, message: "This upload took too long; upload the export again.")
+            throw HaleError(.conflict, .conflict, message: "This upload took too long; upload the export again.")
         }
         return queued
     }
@@ -65,18 +65,18 @@ extension HealthImports {
         let (left, overflow) = free.subtractingReportingOverflow(bytes)
         guard overflow || left < minimumFreeBytes else { return }
         throw HaleError(
-            .insufficientStorage, status: 507,
+            .insufficientStorage, .insufficientStorage,
             message: "This server has no room for the export now; try again later.")
     }
 
     var tooLarge: HaleError {
         HaleError(
-            .payloadTooLarge, status: 413, message: "An export may be at most \(maximumBytes) bytes on this server.")
+            .payloadTooLarge, .tooLarge, message: "An export may be at most \(maximumBytes) bytes on this server.")
     }
 
     static func alreadyImporting(_ id: UUID) -> HaleError {
         HaleError(
-            .conflict, status: 409,
+            .conflict, .conflict,
             message: "An import into this account is uploading, queued or running already"
                 + " (\(id.uuidString.lowercased())).")
     }

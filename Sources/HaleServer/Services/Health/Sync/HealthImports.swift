@@ -63,7 +63,7 @@ public struct HealthImports: Sendable {
     /// The account's import.
     public func find(_ id: String, of account: AccountID) async throws -> HealthImport {
         guard let uuid = UUID(uuidString: id), let found = try await repository.find(uuid, of: account) else {
-            throw HaleError(.notFound, status: 404, message: "No such import.")
+            throw HaleError(.notFound, .notFound, message: "No such import.")
         }
         return found
     }
@@ -126,7 +126,7 @@ public struct HealthImports: Sendable {
             return .claimLost(record.id)
         } catch let error as ExportError {
             return try await fail(claimed, code: "INVALID_EXPORT", message: error.message)
-        } catch let error as HaleError where error.status < 500 {
+        } catch let error as HaleError where error.kind.isCallersFault {
             return try await fail(claimed, code: error.code.rawValue, message: error.message)
         }
     }

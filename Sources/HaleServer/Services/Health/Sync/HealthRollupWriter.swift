@@ -83,7 +83,7 @@ struct HealthRollupWriter: Sendable {
 
     private static func tooMuchToRecompute(_ maximum: Int) -> HaleError {
         HaleError(
-            .payloadTooLarge, status: 413,
+            .payloadTooLarge, .tooLarge,
             message: "The days this batch changes hold more than \(maximum) stored samples; send their samples in"
                 + " batches that each change fewer days.")
     }

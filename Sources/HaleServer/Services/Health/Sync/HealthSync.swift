@@ -163,7 +163,7 @@ public struct HealthSync: Sendable {
             log.status = log.recordsRejected > 0 ? .partial : .completed
             log.completedAt = now
             guard try await store.insert(log) else {
-                throw HaleError(.conflict, status: 409, message: "This batchId is being synced already; retry.")
+                throw HaleError(.conflict, .conflict, message: "This batchId is being synced already; retry.")
             }
             try await store.markSynced(account, provider: log.provider, at: now)
             if reporting { try await store.report(.healthSynced(log, days: days, at: now)) }
@@ -196,7 +196,7 @@ extension HealthSync {
             guard batch.samples.count <= HealthSync.maximumBatch, batch.deletions.count <= HealthSync.maximumBatch
             else {
                 throw HaleError(
-                    .payloadTooLarge, status: 413,
+                    .payloadTooLarge, .tooLarge,
                     message: "A batch holds at most \(HealthSync.maximumBatch) samples and as many deletions.")
             }
             if let index = batch.deletions.firstIndex(where: { !HealthSync.sampleIDRule.allows($0) }) {

@@ -25,7 +25,7 @@ public struct FreshSignIn: Sendable {
     var refusal: HaleError {
         let seconds = Int(window.timeInterval)
         var error = HaleError(
-            .freshSignInRequired, status: 401,
+            .freshSignInRequired, .unauthenticated,
             message: "This needs a sign-in from the last \(Self.describe(seconds)). Sign in again, then retry.")
         error.bearerChallenge =
             #"Bearer realm="hale", error="insufficient_user_authentication", "#

@@ -53,7 +53,7 @@ public struct RecoveryCodes: Sendable {
     }
 
     static let invalid = HaleError(
-        .recoveryCodeInvalid, status: 401, message: "This is not a recovery code of any account, or it was used.")
+        .recoveryCodeInvalid, .unauthenticated, message: "This is not a recovery code of any account, or it was used.")
 
     /// Sixteen base32 letters for ten bytes: the code as stored.
     static func letters(_ bytes: [UInt8]) -> String {

@@ -78,7 +78,7 @@ public struct StepUps: Sendable {
         let session = try session(of: identity)
         guard let device = identity.deviceId else {
             throw HaleError(
-                .stepUpUnavailable, status: 403,
+                .stepUpUnavailable, .forbidden,
                 message: "This session did not sign in on a device with a key; step up with a passkey instead.")
         }
         return ChallengeBinding(accountId: identity.accountId, deviceId: device, sessionId: session)
@@ -109,7 +109,7 @@ public struct StepUps: Sendable {
     private func requireNothingButEmail(_ account: AccountID) async throws {
         guard try await !accounts.hasSignInCredentials(account) else {
             throw HaleError(
-                .stepUpUnavailable, status: 403,
+                .stepUpUnavailable, .forbidden,
                 message: "This account has a passkey, a device key or a social sign-in: step up with it instead.")
         }
     }
@@ -122,7 +122,7 @@ public struct StepUps: Sendable {
             break
         }
         throw HaleError(
-            .stepUpUnavailable, status: 403,
+            .stepUpUnavailable, .forbidden,
             message: "Only a signed-in session can step up; sign in with a passkey, a device key or a social account.")
     }
 }

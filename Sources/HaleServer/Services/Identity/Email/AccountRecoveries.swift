@@ -150,7 +150,7 @@ public struct AccountRecoveries: Sendable {
                 claimableUntil: now.addingTimeInterval(Self.approvedClaimWindow), audit: event) != nil
         else {
             throw HaleError(
-                .resourceNotFound, status: 404,
+                .resourceNotFound, .notFound,
                 message: "This account has no such recovery waiting, or the pairing code is not the one it shows.")
         }
     }
@@ -198,7 +198,7 @@ public struct AccountRecoveries: Sendable {
     public func cancel(_ id: UUID, by subject: AuditTrail.Subject) async throws {
         let event = audit.prepare(.accountRecoveryCancelled, subject, details: ["recoveryId": id.uuidString])
         guard try await repository.cancel(id, of: subject.account, at: clock.now(), audit: event) else {
-            throw HaleError(.resourceNotFound, status: 404, message: "This account has no such recovery waiting.")
+            throw HaleError(.resourceNotFound, .notFound, message: "This account has no such recovery waiting.")
         }
     }
 
@@ -217,11 +217,11 @@ public struct AccountRecoveries: Sendable {
         else { return Self.invalid }
         if recovery.cancelledAt != nil {
             return HaleError(
-                .recoveryCancelled, status: 403, message: "This recovery was cancelled from a device of the account.")
+                .recoveryCancelled, .forbidden, message: "This recovery was cancelled from a device of the account.")
         }
         guard recovery.method != "device" else {
             var pending = HaleError(
-                .recoveryPending, status: 409,
+                .recoveryPending, .conflict,
                 message: "This recovery waits for a signed-in device of the account to approve it, with code "
                     + "\(recovery.pairingCode).")
             pending.retryAfterSeconds = 5
@@ -229,7 +229,7 @@ public struct AccountRecoveries: Sendable {
         }
         let seconds = max(1, Int(recovery.readyAt.timeIntervalSince(now).rounded(.up)))
         var pending = HaleError(
-            .recoveryPending, status: 409,
+            .recoveryPending, .conflict,
             message: "This recovery waits until \(ISO8601.string(recovery.readyAt)), in case it was not you; a "
                 + "signed-in device of the account may approve it sooner, with code \(recovery.pairingCode).")
         pending.retryAfterSeconds = seconds
@@ -237,10 +237,10 @@ public struct AccountRecoveries: Sendable {
     }
 
     static let invalidCode = HaleError(
-        .emailCodeInvalid, status: 401, message: "The code is wrong, expired or used. Ask for a new one.")
+        .emailCodeInvalid, .unauthenticated, message: "The code is wrong, expired or used. Ask for a new one.")
 
     static let invalid = HaleError(
-        .recoveryInvalid, status: 401, message: "This is not a recovery waiting to be claimed.")
+        .recoveryInvalid, .unauthenticated, message: "This is not a recovery waiting to be claimed.")
 }
 
 extension HaleError.Code {

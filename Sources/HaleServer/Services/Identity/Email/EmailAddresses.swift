@@ -84,7 +84,7 @@ public struct EmailAddresses: Sendable {
     func requestOwnCode(for raw: String, account: AccountID, purpose: EmailCodePurpose) async throws -> CodeSent {
         guard let address = EmailAddress(raw) else { throw EmailAddress.invalid }
         guard try await repository.owner(of: address.value) == account else {
-            throw HaleError(.resourceNotFound, status: 404, message: "This account has no such email address.")
+            throw HaleError(.resourceNotFound, .notFound, message: "This account has no such email address.")
         }
         let now = clock.now()
         try await admit(address, account: account, at: now)
@@ -148,7 +148,7 @@ public struct EmailAddresses: Sendable {
         }
         let event = audit.prepare(.emailAddressRemoved, subject)
         guard try await repository.remove(address.value, of: subject.account, audit: event, notices: notices) else {
-            throw HaleError(.resourceNotFound, status: 404, message: "This account has no such email address.")
+            throw HaleError(.resourceNotFound, .notFound, message: "This account has no such email address.")
         }
     }
 
@@ -197,7 +197,7 @@ public struct EmailAddresses: Sendable {
     /// The 429 past an hourly cap on what a person can make Hale mail.
     static var tooMany: HaleError {
         var error = HaleError(
-            .rateLimited, status: 429, message: "Too many codes were asked for. Try again in an hour.")
+            .rateLimited, .rateLimited, message: "Too many codes were asked for. Try again in an hour.")
         error.retryAfterSeconds = 3600
         return error
     }
@@ -209,10 +209,10 @@ public struct EmailAddresses: Sendable {
     }
 
     static let invalidCode = HaleError(
-        .emailCodeInvalid, status: 400, message: "The code is wrong, expired or used. Ask for a new one.")
+        .emailCodeInvalid, .invalidInput, message: "The code is wrong, expired or used. Ask for a new one.")
 
     static let taken = HaleError(
-        .conflict, status: 409, message: "This address was verified by another account meanwhile.")
+        .conflict, .conflict, message: "This address was verified by another account meanwhile.")
 }
 
 extension HaleError.Code {

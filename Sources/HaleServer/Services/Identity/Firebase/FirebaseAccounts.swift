@@ -114,9 +114,9 @@ public struct FirebaseAccounts: Sendable {
     }
 
     static let ended = HaleError(
-        .tokenInvalid, status: 401, message: "This sign-in was ended on the server; sign in again.")
+        .tokenInvalid, .unauthenticated, message: "This sign-in was ended on the server; sign in again.")
 
     static let conflict = HaleError(
-        .conflict, status: 409,
+        .conflict, .conflict,
         message: "This Firebase user is linked to another account, or is being linked; try again.")
 }

@@ -5,8 +5,8 @@ import WebAuthn
 
 extension Passkeys {
     static let authenticationFailed = HaleError(
-        .passkeyAuthenticationFailed, status: 401, message: "The passkey could not be verified.")
-    static let notFound = HaleError(.resourceNotFound, status: 404, message: "No such passkey on this account.")
+        .passkeyAuthenticationFailed, .unauthenticated, message: "The passkey could not be verified.")
+    static let notFound = HaleError(.resourceNotFound, .notFound, message: "No such passkey on this account.")
 
     func creationOptions(
         user: CreationOptions.UserEntity, excluding: [CredentialDescriptor], binding: ChallengeBinding,
@@ -111,7 +111,7 @@ extension Passkeys {
 
     /// A registration failure names its reason: the caller is the credential's owner, setting it up.
     static func registrationError(_ error: WebAuthnError) -> HaleError {
-        HaleError(HaleError.Code(rawValue: error.code.rawValue), status: 400, message: error.message)
+        HaleError(HaleError.Code(rawValue: error.code.rawValue), .invalidInput, message: error.message)
     }
 
     /// The credential ID in canonical base64url, whatever padding the client used.

@@ -87,7 +87,7 @@ public struct Passkeys: Sendable {
         }
         // Checked before a sign-up creates its account, so a replayed credential ID cannot leave one behind.
         guard try await repository.find(credentialID: Base64URL.encode(verified.credentialID)) == nil else {
-            throw HaleError(.conflict, status: 409, message: "This passkey is registered already.")
+            throw HaleError(.conflict, .conflict, message: "This passkey is registered already.")
         }
         if let account { try requireRoom(besides: try await repository.credentials(of: account).count) }
         let owner = try await owner(for: pending, signedIn: account)
@@ -209,7 +209,7 @@ public struct Passkeys: Sendable {
         let isLast = passkeys.count == 1 ? try await hasNoOtherSignInMethod(account) : false
         guard !isLast || confirmed else {
             throw HaleError(
-                .lastSignInMethod, status: 409,
+                .lastSignInMethod, .conflict,
                 message: "This is the account's last way to sign in. Delete it with confirm=true if that is intended.")
         }
         let subject = AuditTrail.Subject(account: account, device: requester?.deviceId, session: requester?.sessionId)

@@ -26,7 +26,7 @@ public struct SessionHandoffs: Sendable {
             let notAfter = identity.expiresAt
         else {
             throw HaleError(
-                .forbidden, status: 403,
+                .forbidden, .forbidden,
                 message: "Only a signed-in session can be handed off, not a personal access token.")
         }
         let binding = ChallengeBinding(accountId: identity.accountId, deviceId: identity.deviceId, sessionId: session)

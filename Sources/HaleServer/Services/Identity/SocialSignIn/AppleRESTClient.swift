@@ -28,11 +28,11 @@ struct AppleRESTClient: AppleAccountAPI {
             return (tokens.refreshToken, tokens.subject)
         } catch .invalidToken(let reason) {
             logger.notice("apple authorization code refused", metadata: ["reason": "\(reason)"])
-            throw HaleError(.oauthInvalidToken, status: 401, message: "Invalid OAuth token or state mismatch.")
+            throw HaleError(.oauthInvalidToken, .unauthenticated, message: "Invalid OAuth token or state mismatch.")
         } catch {
             logger.warning("apple token endpoint unavailable", metadata: ["reason": "\(error)"])
             throw HaleError(
-                .oauthError, status: 503, message: "Sign in with Apple cannot be reached. Try again shortly.")
+                .oauthError, .unavailable, message: "Sign in with Apple cannot be reached. Try again shortly.")
         }
     }
 
@@ -42,7 +42,7 @@ struct AppleRESTClient: AppleAccountAPI {
         } catch .invalidToken {
             throw AppleTokenRefused()
         } catch {
-            throw HaleError(.oauthError, status: 503, message: "Apple's revocation endpoint failed: \(error)")
+            throw HaleError(.oauthError, .unavailable, message: "Apple's revocation endpoint failed: \(error)")
         }
     }
 }

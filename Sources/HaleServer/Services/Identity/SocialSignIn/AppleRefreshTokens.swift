@@ -21,7 +21,7 @@ public struct AppleRefreshTokens: Sendable {
         let tokens = try await api.exchange(authorizationCode: authorizationCode, clientID: clientID, logger: logger)
         guard tokens.subject == subject else {
             logger.notice("apple authorization code belongs to another user than the identity token")
-            throw HaleError(.oauthInvalidToken, status: 401, message: "Invalid OAuth token or state mismatch.")
+            throw HaleError(.oauthInvalidToken, .unauthenticated, message: "Invalid OAuth token or state mismatch.")
         }
         return try SealedSecret.seal(tokens.refreshToken, purpose: Self.purpose, sealer: sealer)
     }

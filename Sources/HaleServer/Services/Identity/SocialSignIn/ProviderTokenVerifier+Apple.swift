@@ -13,12 +13,12 @@ extension ProviderTokenVerifier: AppleNotificationVerifier {
             return nil
         } catch .invalidToken(let reason) {
             logger.notice("apple notification refused", metadata: ["reason": "\(reason)"])
-            throw HaleError(.oauthInvalidToken, status: 401, message: "The notification does not verify.")
+            throw HaleError(.oauthInvalidToken, .unauthenticated, message: "The notification does not verify.")
         } catch .providerUnavailable(let reason) {
             logger.warning("apple key set unavailable", metadata: ["reason": "\(reason)"])
-            throw HaleError(.oauthError, status: 503, message: "Apple's keys cannot be reached. Try again shortly.")
+            throw HaleError(.oauthError, .unavailable, message: "Apple's keys cannot be reached. Try again shortly.")
         } catch .notConfigured {
-            throw HaleError(.oauthError, status: 404, message: "Sign in with Apple is not configured.")
+            throw HaleError(.oauthError, .notFound, message: "Sign in with Apple is not configured.")
         }
     }
 

@@ -16,7 +16,7 @@ extension ProviderTokenVerifier: FirebaseIDTokenVerifier {
         } catch .providerUnavailable(let reason) {
             logger.warning("firebase certificates unavailable", metadata: ["reason": "\(reason)"])
             throw HaleError(
-                .oauthError, status: 503, message: "Firebase's certificates cannot be reached. Try again shortly.")
+                .oauthError, .unavailable, message: "Firebase's certificates cannot be reached. Try again shortly.")
         } catch .notConfigured {
             logger.notice("firebase ID token refused", metadata: ["reason": "firebase is not configured"])
             throw HaleError.invalidToken

@@ -43,11 +43,11 @@ struct ProviderTokenVerifier: SocialIdentityVerifier {
         } catch .invalidToken(let reason) {
             // The reason names the failed check and holds no token, claim value or email.
             logger.notice("social token refused", metadata: ["provider": "\(provider)", "reason": "\(reason)"])
-            throw HaleError(.oauthInvalidToken, status: 401, message: "Invalid OAuth token or state mismatch.")
+            throw HaleError(.oauthInvalidToken, .unauthenticated, message: "Invalid OAuth token or state mismatch.")
         } catch .providerUnavailable(let reason) {
             logger.warning("social provider unavailable", metadata: ["provider": "\(provider)", "reason": "\(reason)"])
             throw HaleError(
-                .oauthError, status: 503, message: "The sign-in provider cannot be reached. Try again shortly.")
+                .oauthError, .unavailable, message: "The sign-in provider cannot be reached. Try again shortly.")
         } catch .notConfigured {
             throw Self.notEnabled
         }

@@ -195,12 +195,12 @@ public struct SocialSignIn: Sendable {
     /// A 409 while the identity waits to join the account its verified address names.
     static func linkPending(until readyAt: Date) -> HaleError {
         HaleError(
-            .oauthError, status: 409,
+            .oauthError, .conflict,
             message: "An account with this email exists. This sign-in can join it from \(ISO8601.string(readyAt)), "
                 + "unless a device signed in to it says no; the account's devices and addresses were told.")
     }
 
     static let emailTaken = HaleError(
-        .oauthError, status: 409,
+        .oauthError, .conflict,
         message: "An account with this email exists. Sign in with the method it was created with.")
 }

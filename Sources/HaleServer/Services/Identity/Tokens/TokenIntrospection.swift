@@ -40,7 +40,7 @@ public struct TokenIntrospection: Sendable {
         do {
             return try await PersonalAccessTokens.looksLikePersonalAccessToken(token)
                 ? personalAccessToken(token) : accessToken(token)
-        } catch let refused as HaleError where refused.status == 401 {
+        } catch let refused as HaleError where refused.kind == .unauthenticated {
             return nil
         }
     }

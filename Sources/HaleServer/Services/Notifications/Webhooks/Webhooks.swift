@@ -31,7 +31,7 @@ public struct Webhooks: Sendable {
         }
         guard try await repository.count() < Self.maximumEndpoints else {
             throw HaleError(
-                .conflict, status: 409, message: "There are \(Self.maximumEndpoints) endpoints already; remove one.")
+                .conflict, .conflict, message: "There are \(Self.maximumEndpoints) endpoints already; remove one.")
         }
         let id = UUID()
         let secret = WebhookSignature.newSecret()
