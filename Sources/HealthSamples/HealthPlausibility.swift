@@ -63,22 +63,44 @@ public struct HealthPlausibility: Sendable, Equatable {
         return limit.maximumPerDay * max(1, (duration / 86_400).rounded(.up))
     }
 
+    /// What is implausible about a sample at `now`, if anything: its length, its start outside the window, or its
+    /// value. The first limit it breaks, in that order.
+    public func implausibility(of sample: HealthSample, at now: Date) -> Implausibility? {
+        let limit = limit(for: sample.type)
+        let duration = sample.end.timeIntervalSince(sample.start)
+        guard duration <= limit.longestSample else { return .lastsTooLong(longest: limit.longestSample) }
+        guard sample.start.timeIntervalSince(now) >= -oldestStart else { return .startsTooEarly(oldest: oldestStart) }
+        guard sample.start.timeIntervalSince(now) <= newestStart else { return .startsTooLate(newest: newestStart) }
+        guard sample.quantity.value <= maximumValue(of: sample.type, lasting: duration) else {
+            return .valueTooHigh(sample.type, maximumPerDay: limit.maximumPerDay)
+        }
+        return nil
+    }
+
+    /// What is implausible about one local day's total of `type`, in its canonical unit, if anything.
+    public func implausibility(ofDayTotal value: Double, of type: HealthSampleType) -> Implausibility? {
+        let maximum = limit(for: type).maximumPerDay
+        return value <= maximum ? nil : .valueTooHigh(type, maximumPerDay: maximum)
+    }
+
+    /// What is implausible about a goal of `type` over `days` local days, if anything: more than those days can
+    /// hold.
+    public func implausibility(ofGoal goal: Double, of type: HealthSampleType, overDays days: Int) -> Implausibility? {
+        let largest = maximumValue(of: type, lasting: Double(days) * 86_400)
+        return goal <= largest
+            ? nil : .goalTooHigh(type, largest: largest, maximumPerDay: limit(for: type).maximumPerDay)
+    }
+
     /// Checks a sample at `now`: its length (`DURATION_TOO_LONG`), its start within the window (`SAMPLE_TOO_OLD`,
     /// `SAMPLE_IN_FUTURE`) and its value (`VALUE_IMPLAUSIBLE`).
     public func check(_ sample: HealthSample, at now: Date) throws(HealthSampleError) {
-        let limit = limit(for: sample.type)
-        let duration = sample.end.timeIntervalSince(sample.start)
-        guard duration <= limit.longestSample else {
-            throw .durationTooLong(limit: Self.describe(seconds: limit.longestSample))
-        }
-        guard sample.start.timeIntervalSince(now) >= -oldestStart else {
-            throw .tooOld(limit: Self.describe(seconds: oldestStart))
-        }
-        guard sample.start.timeIntervalSince(now) <= newestStart else {
-            throw .inFuture(limit: Self.describe(seconds: newestStart))
-        }
-        guard sample.quantity.value <= maximumValue(of: sample.type, lasting: duration) else {
-            throw .valueImplausible(limit: describe(maximumOf: sample.type))
+        switch implausibility(of: sample, at: now) {
+        case nil: return
+        case .lastsTooLong(let longest): throw .durationTooLong(limit: Self.describe(seconds: longest))
+        case .startsTooEarly(let oldest): throw .tooOld(limit: Self.describe(seconds: oldest))
+        case .startsTooLate(let newest): throw .inFuture(limit: Self.describe(seconds: newest))
+        case .valueTooHigh(let type, let maximum), .goalTooHigh(let type, _, let maximum):
+            throw .valueImplausible(limit: Self.describe(maximumPerDay: maximum, of: type))
         }
     }
 
@@ -91,7 +113,12 @@ public struct HealthPlausibility: Sendable, Equatable {
 
     /// `type`'s limit in words, such as `100000 steps a day` or `100 %`.
     public func describe(maximumOf type: HealthSampleType) -> String {
-        let amount = JavaScriptNumber.string(limit(for: type).maximumPerDay)
+        Self.describe(maximumPerDay: limit(for: type).maximumPerDay, of: type)
+    }
+
+    /// A daily maximum of `type` in words, such as `100000 steps a day` or `100 %`.
+    public static func describe(maximumPerDay maximum: Double, of type: HealthSampleType) -> String {
+        let amount = JavaScriptNumber.string(maximum)
         let unit = type == .steps ? "steps" : type.canonicalUnit.rawValue
         return type.isCumulative ? "\(amount) \(unit) a day" : "\(amount) \(unit)"
     }

@@ -52,6 +52,7 @@ public func configure(_ app: Application, _ configuration: HaleConfiguration, cl
     renderers.register(JSONAPIErrorRenderer(), for: SocialSignInRoutes.path)
     renderers.register(NestErrorRenderer(), for: HealthRoutes.path)
     renderers.register(PostgRESTErrorRenderer(), for: SupabaseRoutes.path)
+    renderers.register(DailySyncErrorRenderer(), for: DailySyncErrorRenderer.path)
     app.middleware.use(HaleErrorMiddleware(renderers: renderers))
     app.middleware.use(BodyLimitMiddleware())
     try registerRoutes(app, app.hale)

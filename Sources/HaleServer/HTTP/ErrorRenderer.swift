@@ -1,9 +1,33 @@
+import HealthSamples
 import Vapor
 
-/// Renders a domain error in one surface's documented shape.
+/// Renders a domain error in one surface's documented shape, worded in its seed's terms.
 public protocol ErrorRenderer: Sendable {
     /// The response for `error`.
     func render(_ error: HaleError, for request: Request) -> Response
+    /// Implausible health data as this surface words it; Hale's own wording unless the surface has one.
+    func domainError(for implausible: ImplausibleHealthData) -> HaleError
+}
+
+extension ErrorRenderer {
+    /// Hale's own wording: a challenge's goal by the challenge's field, anything else by its type and limit.
+    public func domainError(for implausible: ImplausibleHealthData) -> HaleError {
+        switch implausible.reason {
+        case .goalTooHigh(let type, let largest, let maximumPerDay):
+            let perDay = HealthPlausibility.describe(maximumPerDay: maximumPerDay, of: type)
+            return .invalidRequest(
+                "goal must be at most \(JavaScriptNumber.string(largest)): \(perDay) over the challenge's days")
+        case .valueTooHigh(let type, let maximumPerDay):
+            let perDay = HealthPlausibility.describe(maximumPerDay: maximumPerDay, of: type)
+            return .invalidRequest("\(type.rawValue) is implausibly high: at most \(perDay)")
+        case .lastsTooLong(let longest):
+            return .invalidRequest("A sample lasts at most \(HealthPlausibility.describe(seconds: longest))")
+        case .startsTooEarly(let oldest):
+            return .invalidRequest("A sample starts within the last \(HealthPlausibility.describe(seconds: oldest))")
+        case .startsTooLate(let newest):
+            return .invalidRequest("A sample starts at most \(HealthPlausibility.describe(seconds: newest)) ahead")
+        }
+    }
 }
 
 /// Hale's own error shape, used on its designed routes: `{"success": false, "error": {"code", "message"}}`.

@@ -14,14 +14,15 @@ struct HaleErrorMiddleware: AsyncMiddleware {
         do {
             return try await next.respond(to: request)
         } catch {
-            guard var domainError = Self.domainError(for: error) else {
+            let renderer = renderers.renderer(for: request.url.path)
+            guard var domainError = Self.domainError(for: error, wordedBy: renderer) else {
                 request.logger.error("unhandled error: \(Self.loggable(error))")
-                return renderers.renderer(for: request.url.path).render(.internalError, for: request)
+                return renderer.render(.internalError, for: request)
             }
             if domainError.code == .payloadTooLarge, error is any AbortError {
                 domainError = BodyLimit.tooLarge(for: request)
             }
-            let response = renderers.renderer(for: request.url.path).render(domainError, for: request)
+            let response = renderer.render(domainError, for: request)
             if let seconds = domainError.retryAfterSeconds {
                 response.headers.replaceOrAdd(name: .retryAfter, value: String(seconds))
             }
@@ -32,10 +33,14 @@ struct HaleErrorMiddleware: AsyncMiddleware {
         }
     }
 
-    static func domainError(for error: any Error) -> HaleError? {
+    static func domainError(for error: any Error, wordedBy renderer: any ErrorRenderer = CoreErrorRenderer())
+        -> HaleError?
+    {
         switch error {
         case let error as HaleError:
             return error
+        case let error as ImplausibleHealthData:
+            return renderer.domainError(for: error)
         case let error as DecodingError:
             return .invalidRequest(DecodingErrorMessage.describe(error))
         case let error as any AbortError where error.status.code < 500:

@@ -67,13 +67,8 @@ public struct FitnessChallengeDraft: Sendable {
                 "startDate must be within the last \(HealthPlausibility.describe(seconds: plausibility.oldestStart)) or the next \(Self.maximumDays) days"
             )
         }
-        let days = Double(last.dayNumber - first.dayNumber + 1)
-        let largestGoal = plausibility.maximumValue(of: type, lasting: days * 86_400)
-        guard goal <= largestGoal else {
-            throw HaleError.invalidRequest(
-                "goal must be at most \(JavaScriptNumber.string(largestGoal)): \(plausibility.describe(maximumOf: type)) over the challenge's days"
-            )
-        }
+        let days = last.dayNumber - first.dayNumber + 1
+        try ImplausibleHealthData.check(plausibility.implausibility(ofGoal: goal, of: type, overDays: days))
         guard let visibility = FitnessChallenge.Visibility(rawValue: visibility ?? "private") else {
             throw HaleError.invalidRequest("visibility must be public or private")
         }

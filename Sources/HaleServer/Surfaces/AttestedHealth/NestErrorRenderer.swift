@@ -1,3 +1,4 @@
+import HealthSamples
 import Vapor
 
 /// Seed 001's error shape: `{"statusCode": 400, "message": "…", "error": "Bad Request"}`.
@@ -6,6 +7,19 @@ struct NestErrorRenderer: ErrorRenderer {
         let statusCode: Int
         let message: String
         let error: String
+    }
+
+    /// Seed 001's messages, verbatim, for a day's total over its maximum.
+    func domainError(for implausible: ImplausibleHealthData) -> HaleError {
+        guard case .valueTooHigh(let type, _) = implausible.reason else {
+            return CoreErrorRenderer().domainError(for: implausible)
+        }
+        switch type {
+        case .steps: return .invalidRequest("Step count is implausibly high")
+        case .calories: return .invalidRequest("Calorie count is implausibly high")
+        case .distance: return .invalidRequest("Distance is implausibly high")
+        default: return .invalidRequest("Duration is implausibly high")
+        }
     }
 
     func render(_ error: HaleError, for request: Request) -> Response {

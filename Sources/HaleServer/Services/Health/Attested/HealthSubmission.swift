@@ -17,19 +17,14 @@ public struct HealthSubmission: Sendable, Equatable {
 }
 
 extension HealthPlausibility {
-    /// Seed 001's messages, verbatim, for the first of a day's totals over its daily maximum.
-    func checkDay(_ totals: HealthTotals) throws {
-        if Double(totals.steps) > limit(for: .steps).maximumPerDay {
-            throw HaleError.invalidRequest("Step count is implausibly high")
-        }
-        if Double(totals.caloriesHundredths) > limit(for: .calories).maximumPerDay * 100 {
-            throw HaleError.invalidRequest("Calorie count is implausibly high")
-        }
-        if Double(totals.distanceHundredths) > limit(for: .distance).maximumPerDay * 100 {
-            throw HaleError.invalidRequest("Distance is implausibly high")
-        }
-        if Double(totals.duration) > limit(for: .activeMinutes).maximumPerDay {
-            throw HaleError.invalidRequest("Duration is implausibly high")
+    /// The first of a day's totals over its daily maximum, in seed 001's order: steps, calories, distance, duration.
+    func checkDay(_ totals: HealthTotals) throws(ImplausibleHealthData) {
+        let measures: [(HealthSampleType, Double)] = [
+            (.steps, Double(totals.steps)), (.calories, Double(totals.caloriesHundredths) / 100),
+            (.distance, Double(totals.distanceHundredths) / 100), (.activeMinutes, Double(totals.duration)),
+        ]
+        for (type, value) in measures {
+            try ImplausibleHealthData.check(implausibility(ofDayTotal: value, of: type))
         }
     }
 }

@@ -39,17 +39,14 @@ extension HealthSync {
         return (day, result)
     }
 
-    /// Each total against the plausibility table: a 400 naming the field and the limit.
+    /// Each total a number of zero or more, and within the plausibility table.
     private func checkPlausible(steps: Double?, distance: Double?) throws {
         for (field, type, value) in [("steps", HealthSampleType.steps, steps), ("distance", .distance, distance)] {
             guard let value else { continue }
             guard value.isFinite, value >= 0 else {
                 throw HaleError.invalidRequest("data.\(field) must be a number of zero or more")
             }
-            guard value <= plausibility.limit(for: type).maximumPerDay else {
-                throw HaleError.invalidRequest(
-                    "data.\(field) is implausibly high: at most \(plausibility.describe(maximumOf: type))")
-            }
+            try ImplausibleHealthData.check(plausibility.implausibility(ofDayTotal: value, of: type))
         }
     }
 
