@@ -150,7 +150,7 @@ let package = Package(
         .target(
             name: "HaleClient",
             dependencies: [
-                "ByteEncoding", "WebAuthn", "CBOR", .product(name: "Crypto", package: "swift-crypto"),
+                "ByteEncoding", "HealthSamples", "WebAuthn", "CBOR", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ],

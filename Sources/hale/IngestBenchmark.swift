@@ -182,7 +182,7 @@ struct IngestBenchmark {
             let daysAgo = (index / (types.count * devices.count)) % 28 + 1 + 28 * (round - 1)
             let slot = (index / (types.count * devices.count * 28)) % 96
             let start = today.addingTimeInterval(Double(-daysAgo * 86_400 + slot * 900 + device * 300))
-            return HealthSyncBatch.Sample(
+            return HealthSyncSample(
                 id: String(format: "%08X-0000-4000-8000-%012X", round, index), type: type,
                 value: Double(10 + index % 90), unit: unit, startDate: start.formatted(.iso8601),
                 endDate: (start + 600).formatted(.iso8601), timeZoneOffset: "+00:00",

@@ -109,7 +109,7 @@ struct AppleHealthImportTests {
     @Test func aSampleAlreadySyncedThroughHealthKitIsNotStoredAgain() async throws {
         try await withImport { app, account, url, expected in
             let zone = TimeZone(identifier: "America/New_York")!
-            let synced = HealthSyncBatch.Sample(
+            let synced = HealthSyncSample(
                 id: "6F1E3C2A-9B7D-4E21-8F3A-1C2B3D4E5F60", type: "HKQuantityTypeIdentifierStepCount", value: 100,
                 unit: "count", startDate: "2025-03-05T09:00:00-05:00", endDate: "2025-03-05T09:10:00-05:00",
                 timeZoneOffset: "-05:00", sourceBundle: "com.apple.health", deviceModel: "Watch6,2")

@@ -1,3 +1,4 @@
+import HealthSamples
 import Vapor
 
 /// `POST /api/v1/health/sync`.
@@ -6,47 +7,17 @@ struct SyncRequest: StrictRequestBody {
         "provider", "syncType", "lookbackDays", "batchId", "samples", "deletions",
     ]
 
-    struct Sample: Codable, StrictFields {
-        static let allowedFields: Set<String> = [
-            "id", "type", "value", "unit", "startDate", "endDate", "timeZoneOffset", "sourceBundle", "deviceModel",
-            "deviceType", "userEntered", "version", "lastModified",
-        ]
-
-        let id: String?
-        let type: String
-        let value: Double
-        /// Optional: without it, the unit its type implies (`HealthSampleType.impliedUnit`).
-        let unit: String?
-        let startDate: String
-        let endDate: String
-        let timeZoneOffset: String?
-        let sourceBundle: String?
-        let deviceModel: String?
-        let deviceType: String?
-        let userEntered: Bool?
-        let version: Int64?
-        let lastModified: String?
-
-        var batchSample: HealthSyncBatch.Sample {
-            HealthSyncBatch.Sample(
-                id: id, type: type, value: value, unit: unit ?? HealthSampleType.impliedUnit(ofTypeNamed: type),
-                startDate: startDate, endDate: endDate,
-                timeZoneOffset: timeZoneOffset, sourceBundle: sourceBundle, deviceModel: deviceModel,
-                deviceType: deviceType, userEntered: userEntered ?? false, version: version, lastModified: lastModified)
-        }
-    }
-
     let provider: String?
     let syncType: String?
     let lookbackDays: Int?
     let batchId: String?
-    let samples: [Strict<Sample>]?
+    let samples: [Strict<HealthSyncSample>]?
     let deletions: [String]?
 
     var batch: HealthSyncBatch {
         HealthSyncBatch(
             provider: provider, syncType: syncType, lookbackDays: lookbackDays, batchId: batchId,
-            samples: (samples ?? []).map(\.value.batchSample), deletions: deletions ?? [])
+            samples: (samples ?? []).map(\.value), deletions: deletions ?? [])
     }
 }
 
@@ -64,6 +35,14 @@ struct DailySyncRequest: StrictRequestBody {
 
     let platform: String?
     let data: Strict<Totals>?
+}
+
+/// A sample as seed 004's `samples[]` carries it: the fields its clients may send, and no other.
+extension HealthSyncSample: StrictFields {
+    static let allowedFields: Set<String> = [
+        "id", "type", "value", "unit", "startDate", "endDate", "timeZoneOffset", "sourceBundle", "deviceModel",
+        "deviceType", "userEntered", "version", "lastModified",
+    ]
 }
 
 /// A sync log as the API answers it.

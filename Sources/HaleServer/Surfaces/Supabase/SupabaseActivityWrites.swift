@@ -24,7 +24,7 @@ struct SupabaseActivityWrites {
 
     /// Checks every row, then stores them, one sync per source; a row that fails a check refuses them all.
     func insert(_ rows: [[String: JSONValue]]) async throws -> Written {
-        var bySource: [HealthProvider: [HealthSyncBatch.Sample]] = [:]
+        var bySource: [HealthProvider: [HealthSyncSample]] = [:]
         var order: [HealthProvider] = []
         for row in rows {
             let (provider, sample) = try Self.sample(of: row, account: account)
@@ -49,7 +49,7 @@ struct SupabaseActivityWrites {
 
     /// A row as a sample of its source, or PostgREST's error for what is wrong with it.
     private static func sample(of row: [String: JSONValue], account: AccountID) throws -> (
-        HealthProvider, HealthSyncBatch.Sample
+        HealthProvider, HealthSyncSample
     ) {
         try PostgRESTRowCheck.check(row, of: "activity_logs", writable: writable, account: account)
         let source = try text(row["source"], "source") ?? "healthkit"
@@ -74,7 +74,7 @@ struct SupabaseActivityWrites {
         let ended = try text(row["ended_at"], "ended_at") ?? recorded
         return (
             provider,
-            HealthSyncBatch.Sample(
+            HealthSyncSample(
                 id: externalID, type: type, value: value, unit: unit, startDate: recorded, endDate: ended)
         )
     }

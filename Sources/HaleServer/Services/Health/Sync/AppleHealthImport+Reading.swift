@@ -134,7 +134,7 @@ extension AppleHealthImport {
         HealthSyncBatch(
             provider: HealthProvider.healthkit.rawValue, syncType: "initial",
             samples: samples.map { sample in
-                HealthSyncBatch.Sample(
+                HealthSyncSample(
                     id: sample.identity, type: sample.typeIdentifier, value: sample.value, unit: sample.unit,
                     startDate: sample.start.iso8601, endDate: sample.end.iso8601, timeZoneOffset: sample.start.offset,
                     sourceBundle: nil, deviceModel: sample.deviceModel, userEntered: sample.userEntered)

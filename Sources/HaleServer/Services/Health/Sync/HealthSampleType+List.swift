@@ -22,12 +22,4 @@ extension HealthSampleType {
         }
         return permissions
     }
-
-    /// The unit of a sample that names none (seed 004's samples may leave it out): the canonical unit of the type it
-    /// names, but minutes for active minutes, as its name says and HealthKit's exercise time is counted. An unknown
-    /// type gets none, and is refused for its type.
-    static func impliedUnit(ofTypeNamed name: String) -> String {
-        guard let type = HealthSampleType(parsing: name) else { return "" }
-        return type == .activeMinutes ? HealthUnit.minutes.rawValue : type.canonicalUnit.rawValue
-    }
 }

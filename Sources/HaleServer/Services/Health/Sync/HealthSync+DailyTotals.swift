@@ -28,7 +28,7 @@ extension HealthSync {
         ]
         let samples = totals.compactMap { total in
             total.value.map {
-                HealthSyncBatch.Sample(
+                HealthSyncSample(
                     id: "daily-total:\(day):\(total.type)", type: total.type, value: $0, unit: total.unit,
                     startDate: ISO8601.string(start), endDate: ISO8601.string(start.addingTimeInterval(86_400)),
                     timeZoneOffset: Self.offsetText(offset))

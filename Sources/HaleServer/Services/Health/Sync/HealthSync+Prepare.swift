@@ -11,7 +11,7 @@ extension HealthSync {
     /// two halves at once: the checks (dates, units, hashes) are most of a sync's own work, and a second core is
     /// otherwise idle while the first does them.
     static func prepareConcurrently(
-        _ samples: [HealthSyncBatch.Sample], provider: HealthProvider, account: AccountID, zone: TimeZone,
+        _ samples: [HealthSyncSample], provider: HealthProvider, account: AccountID, zone: TimeZone,
         plausibility: HealthPlausibility, now: Date
     ) async -> (prepared: [Prepared], rejected: [HealthSyncResult.Rejection]) {
         guard samples.count >= 2_000 else {
@@ -33,7 +33,7 @@ extension HealthSync {
 
     /// The samples as rows to store, and the ones refused with their reasons, by their index in the batch.
     static func prepare(
-        _ samples: ArraySlice<HealthSyncBatch.Sample>, provider: HealthProvider, account: AccountID, zone: TimeZone,
+        _ samples: ArraySlice<HealthSyncSample>, provider: HealthProvider, account: AccountID, zone: TimeZone,
         plausibility: HealthPlausibility, now: Date
     ) -> (prepared: [Prepared], rejected: [HealthSyncResult.Rejection]) {
         var prepared: [Prepared] = []
@@ -62,7 +62,7 @@ extension HealthSync {
     }
 
     private static func stored(
-        _ sample: HealthSyncBatch.Sample, provider: HealthProvider, account: AccountID, zone: TimeZone,
+        _ sample: HealthSyncSample, provider: HealthProvider, account: AccountID, zone: TimeZone,
         plausibility: HealthPlausibility, now: Date
     ) throws -> StoredHealthSample {
         try checkLengths(of: sample)
@@ -98,7 +98,7 @@ extension HealthSync {
     /// The longest each stored text field may be, in bytes: an Apple bundle id is at most 155 characters, device
     /// models and Health Connect's device types are short names; none holds a control character. (Type, unit and
     /// times are refused unless known.)
-    static let fieldRules: [(name: String, value: KeyPath<HealthSyncBatch.Sample, String?>, rule: TextRule)] = [
+    static let fieldRules: [(name: String, value: KeyPath<HealthSyncSample, String?>, rule: TextRule)] = [
         ("sourceBundle", \.sourceBundle, TextRule(0...255, .bytes, .noControl)),
         ("deviceModel", \.deviceModel, TextRule(0...128, .bytes, .noControl)),
         ("deviceType", \.deviceType, TextRule(0...64, .bytes, .noControl)),
@@ -107,7 +107,7 @@ extension HealthSync {
     ]
 
     /// `FIELD_TOO_LONG` or `FIELD_INVALID` (a control character), naming the field and its limit.
-    private static func checkLengths(of sample: HealthSyncBatch.Sample) throws {
+    private static func checkLengths(of sample: HealthSyncSample) throws {
         for field in fieldRules {
             guard let text = sample[keyPath: field.value] else { continue }
             switch field.rule.violation(of: text) {
@@ -124,8 +124,7 @@ extension HealthSync {
     }
 
     /// The sample's own offset, else the one written in its start, else the account's zone at its start.
-    private static func offset(of sample: HealthSyncBatch.Sample, start: ClientTimestamp, zone: TimeZone) throws -> Int
-    {
+    private static func offset(of sample: HealthSyncSample, start: ClientTimestamp, zone: TimeZone) throws -> Int {
         if let text = sample.timeZoneOffset {
             guard let offset = ClientTimestamp.offsetSeconds(text) else {
                 throw Refusal(code: "INVALID_OFFSET", message: "timeZoneOffset must be ±HH:MM, at most 18 hours.")
@@ -135,7 +134,7 @@ extension HealthSync {
         return start.writtenOffset ?? zone.secondsFromGMT(for: start.instant)
     }
 
-    private static func version(of sample: HealthSyncBatch.Sample) throws -> Int64? {
+    private static func version(of sample: HealthSyncSample) throws -> Int64? {
         if let version = sample.version { return version }
         guard let text = sample.lastModified else { return nil }
         guard let modified = ClientTimestamp(text) else {
