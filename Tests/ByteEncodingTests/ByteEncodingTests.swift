@@ -38,6 +38,15 @@ struct CanonicalBase64URLTests {
         #expect(Base64URL.canonicalBytes("ab==") == nil, "padding")
         #expect(Base64URL.canonicalBytes("abcde") == nil, "a length no encoding has")
         #expect(Base64URL.canonicalBytes("ab c") == nil, "whitespace")
+        #expect(Base64URL.canonicalBytes("ab-A") == [0x69, 0xBF, 0x80])
+        #expect(Base64URL.canonicalBytes("ab+A") == nil && Base64URL.bytes("ab+A") != nil, "a plus, where clients may")
+        #expect(Base64URL.canonicalBytes("ab/A") == nil && Base64URL.bytes("ab/A") != nil, "a slash, where clients may")
+    }
+
+    @Test func aLengthNoEncodingHasEvenWithItsBitsClear() {
+        #expect(Base64URL.canonicalBytes("A") == nil)
+        #expect(Base64URL.canonicalBytes("AAAAA") == nil)
+        #expect(Base64URL.canonicalBytes("AAAA") == [0, 0, 0])
     }
 
     @Test func unusedBitsMustBeZero() {
