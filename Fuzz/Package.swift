@@ -17,6 +17,7 @@ let package = Package(
         .executableTarget(
             name: "hale-fuzz",
             dependencies: [
+                .product(name: "ByteEncoding", package: "Hale"),
                 .product(name: "CBOR", package: "Hale"),
                 .product(name: "WebAuthn", package: "Hale"),
                 .product(name: "DeviceKeys", package: "Hale"),

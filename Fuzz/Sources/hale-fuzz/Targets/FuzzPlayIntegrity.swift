@@ -1,3 +1,4 @@
+import ByteEncoding
 import Crypto
 import DeviceIntegrity
 import Foundation

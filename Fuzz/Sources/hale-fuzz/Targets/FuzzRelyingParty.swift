@@ -1,3 +1,4 @@
+import ByteEncoding
 import CBOR
 import Foundation
 import WebAuthn

@@ -4,6 +4,7 @@ import SocialTokens
 import WebAuthn
 import X509
 import _CryptoExtras
+import ByteEncoding
 
 /// The identity providers the social target plays: every key set URL serves one RSA and one P-256 key, and the
 /// Firebase certificate URL the RSA key's certificate, each cached for a day; the clock stands still at the time the
