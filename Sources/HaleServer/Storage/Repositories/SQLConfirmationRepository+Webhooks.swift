@@ -22,7 +22,21 @@ enum ConfirmationWebhookStatus: String, Sendable {
     case dead
 }
 
-extension SQLConfirmationRepository {
+/// The outbox of confirmation answers' webhooks to the app's backend.
+protocol ConfirmationWebhookStore: Sendable {
+    /// Claims up to `limit` webhooks due at `date` for `lease`, counting an attempt on each; each is claimed by one
+    /// instance at a time.
+    func claimWebhooks(at date: Date, lease: TimeInterval, limit: Int) async throws -> [ClaimedConfirmationWebhook]
+    /// Ends a claimed webhook as delivered or dead; false when the claim was lost.
+    @discardableResult
+    func finishWebhook(_ claimed: ClaimedConfirmationWebhook, as status: ConfirmationWebhookStatus, error: String?)
+        async throws -> Bool
+    /// Puts a claimed webhook back to wait until `date`; false when the claim was lost.
+    @discardableResult
+    func retryWebhook(_ claimed: ClaimedConfirmationWebhook, at date: Date, error: String) async throws -> Bool
+}
+
+extension SQLConfirmationRepository: ConfirmationWebhookStore {
     /// Claims up to `limit` webhooks due at `date` for `lease`, counting an attempt on each; each is claimed by one
     /// instance at a time (`SKIP LOCKED` on PostgreSQL; SQLite has one writer).
     func claimWebhooks(at date: Date, lease: TimeInterval, limit: Int) async throws -> [ClaimedConfirmationWebhook] {

@@ -13,8 +13,8 @@ struct ClaimedWebhookDelivery: Sendable {
     let payload: String
 }
 
-/// Webhook endpoints and deliveries on SQL. Events are written by `SQLWebhookOutbox`, in the changes' transactions.
-struct SQLWebhookRepository: Sendable {
+/// `WebhookRepository` on SQL. Events are written by `SQLWebhookOutbox`, in the changes' transactions.
+struct SQLWebhookRepository: WebhookRepository {
     let database: HaleDatabase
 
     /// Queues `event` for `endpoint` alone, whatever it subscribes to; returns its message id.
@@ -135,17 +135,10 @@ struct SQLWebhookRepository: Sendable {
         }
     }
 
-    /// How a claimed delivery's try ended.
-    enum Outcome: Sendable {
-        case delivered
-        case retry(at: Date)
-        case failed
-    }
-
     /// Records the try and ends or reschedules the delivery, while the claim holds; false when it was lost.
     @discardableResult
     func record(
-        _ claimed: ClaimedWebhookDelivery, _ outcome: Outcome, attempt: WebhookDelivery.Attempt
+        _ claimed: ClaimedWebhookDelivery, _ outcome: WebhookDeliveryOutcome, attempt: WebhookDelivery.Attempt
     ) async throws -> Bool {
         try await database.writeTransaction { database in
             let update = database.sql.update("webhook_deliveries").set("claim_id", to: SQLLiteral.null)

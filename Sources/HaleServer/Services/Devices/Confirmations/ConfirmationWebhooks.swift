@@ -12,7 +12,7 @@ import NIOCore
 /// The signature header is `Hale-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`: the
 /// backend recomputes it over the raw body, compares in constant time, and refuses old timestamps.
 public struct ConfirmationWebhooks: Sendable {
-    let repository: SQLConfirmationRepository
+    let repository: any ConfirmationWebhookStore
     let settings: HaleConfiguration.ConfirmationWebhook
     let http: HTTPClient
     let policy: PushRetryPolicy

@@ -64,7 +64,7 @@ extension Webhooks {
         return report
     }
 
-    private func outcome(of attempt: WebhookDelivery.Attempt, after attempts: Int) -> SQLWebhookRepository.Outcome {
+    private func outcome(of attempt: WebhookDelivery.Attempt, after attempts: Int) -> WebhookDeliveryOutcome {
         guard attempt.error != nil else { return .delivered }
         guard attempts <= settings.retrySchedule.count else { return .failed }
         let wait = settings.retrySchedule[attempts - 1]

@@ -5,7 +5,7 @@ import Foundation
 /// removed and their secrets rotated by an operator (`hale webhooks`, or the admin API); events reach them from the
 /// outbox (`SQLWebhookOutbox`), delivered by any instance (`deliverDue`).
 public struct Webhooks: Sendable {
-    let repository: SQLWebhookRepository
+    let repository: any WebhookRepository
     let sealer: SecretSealer?
     let settings: HaleConfiguration.Webhooks
     /// No redirects; shut down with the application. Nil where nothing delivers (the CLI).
