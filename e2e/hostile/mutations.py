@@ -27,7 +27,7 @@ import jsontext
 from jsontext import Pairs, Raw
 
 SEED = int(os.environ.get("HALE_HOSTILE_SEED", "20261125"))
-MAX_BODY_SIZE = 1024 * 1024  # over every route's limit but sync's (4 KiB to 64 KiB: README, "Request body limits")
+MAX_BODY_SIZE = 1024 * 1024  # over every route's limit but sync's (4 KiB to 64 KiB: docs/operations.md, "Request body limits")
 SYNC_MAX_BODY_SIZE = 16 * 1024 * 1024  # the sync route's own limit
 LONG_ARRAY = 100_000
 
