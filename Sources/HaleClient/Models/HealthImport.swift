@@ -1,4 +1,5 @@
 import Foundation
+import HealthSamples
 
 /// An Apple Health export uploaded with `uploadAppleHealthExport`, and how far the server's import of it is.
 public struct HealthImport: Sendable, Hashable, Decodable {
@@ -12,39 +13,8 @@ public struct HealthImport: Sendable, Hashable, Decodable {
         public let fraction: Double
     }
 
-    /// What the records counted so far came to; final once `status` is `completed`.
-    public struct Summary: Sendable, Hashable, Decodable {
-        /// `Record`s and `Workout`s read.
-        public let recordsRead: Int
-        /// Samples stored.
-        public let imported: Int
-        /// Samples stored already: by an earlier import, or synced through HealthKit.
-        public let deduplicated: Int
-        /// Records of types the server keeps no samples of, by type: the first 64 types met.
-        public let skippedByType: [String: Int]
-        /// Records of types the server keeps no samples of, beyond those `skippedByType` names.
-        public let skippedOtherTypes: Int
-        /// Records of kinds the person does not share from Apple Health, by kind.
-        public let skippedWithoutConsent: [String: Int]
-        /// Records refused, by reason.
-        public let rejected: [String: Int]
-
-        private enum CodingKeys: String, CodingKey {
-            case recordsRead, imported, deduplicated, skippedByType, skippedOtherTypes, skippedWithoutConsent, rejected
-        }
-
-        /// Decodes a summary; a server from before `skippedOtherTypes` counts none.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            recordsRead = try container.decode(Int.self, forKey: .recordsRead)
-            imported = try container.decode(Int.self, forKey: .imported)
-            deduplicated = try container.decode(Int.self, forKey: .deduplicated)
-            skippedByType = try container.decode([String: Int].self, forKey: .skippedByType)
-            skippedOtherTypes = try container.decodeIfPresent(Int.self, forKey: .skippedOtherTypes) ?? 0
-            skippedWithoutConsent = try container.decode([String: Int].self, forKey: .skippedWithoutConsent)
-            rejected = try container.decode([String: Int].self, forKey: .rejected)
-        }
-    }
+    /// What the records counted so far came to; final once `status` is `completed`: the server's own type.
+    public typealias Summary = HealthImportSummary
 
     /// Why an import failed.
     public struct Failure: Sendable, Hashable, Decodable {
