@@ -79,7 +79,7 @@ public struct HaleServices: Sendable {
     /// Confirmation requests: actions a device approves or denies with its key (seed 002).
     public let confirmations: Confirmations
     /// Seed 004's tables, read as PostgREST reads them, within one account's rows.
-    let supabaseTables: SQLPostgRESTReader
+    let supabaseTables: any PostgRESTRowReader
     /// Delivery of confirmation answers to the app backend's webhook; nil when none is configured.
     public let confirmationWebhooks: ConfirmationWebhooks?
     /// The app backend's webhook endpoints and their deliveries.

@@ -3,16 +3,11 @@ import SQLKit
 
 /// Reads a served table for a PostgREST query, always within one account's rows: the query's filters, order and
 /// range become SQL over Hale's own table, every value bound, every name one of the table's known columns.
-struct SQLPostgRESTReader: Sendable {
+struct SQLPostgRESTReader: PostgRESTRowReader {
     let database: HaleDatabase
 
-    /// A row: each selected column's name and value, in the order selected.
-    typealias Row = [(name: String, value: PostgRESTValue)]
-
-    /// The account's rows of `table` that `query` selects, and, when `counting`, how many rows its filters match
-    /// without the range.
     func read(_ table: PostgRESTTable, _ query: PostgRESTQuery, account: AccountID, counting: Bool)
-        async throws -> (rows: [Row], total: Int?)
+        async throws -> (rows: [PostgRESTRow], total: Int?)
     {
         let columns = try query.columns.map { names in try names.map(table.column) } ?? table.columns
         let conditions = try conditions(table, query, account: account)
@@ -78,7 +73,32 @@ struct SQLPostgRESTReader: Sendable {
         }
     }
 
-    private static func values(of row: any SQLRow, _ columns: [PostgRESTTable.Column]) throws -> Row {
-        try columns.map { column in (column.name, try PostgRESTValue.read(column.name, as: column.type, from: row)) }
+    private static func values(of row: any SQLRow, _ columns: [PostgRESTTable.Column]) throws -> PostgRESTRow {
+        try columns.map { column in (column.name, try Self.value(of: column.name, as: column.type, in: row)) }
+    }
+
+    /// The value of `column`, of `type`, in `row`.
+    private static func value(of column: String, as type: PostgRESTTable.ColumnType, in row: any SQLRow) throws
+        -> PostgRESTValue
+    {
+        if try row.decodeNil(column: column) { return .null }
+        switch type {
+        case .uuid: return .text(try row.decode(column: column, as: UUID.self).uuidString.lowercased())
+        case .text: return .text(try row.decode(column: column, as: String.self))
+        case .integer: return .integer(try row.decode(column: column, as: Int.self))
+        case .number: return .number(try row.decode(column: column, as: Double.self))
+        case .boolean: return .boolean(try row.decode(column: column, as: Bool.self))
+        case .timestamp: return .timestamp(try row.decode(column: column, as: Date.self))
+        case .textList:
+            let joined = try row.decode(column: column, as: String.self)
+            return .list(joined.split(separator: ",").map(String.init))
+        }
+    }
+}
+
+extension PostgRESTTable.Column {
+    /// What SQL reads it as.
+    fileprivate var expression: any SQLExpression {
+        computed.map { SQLRaw($0) } ?? SQLIdentifier(stored)
     }
 }

@@ -1,11 +1,11 @@
 import ByteEncoding
 import Foundation
-import SQLKit
 import Vapor
 
 /// Health, readiness, metrics, the JWK Set and the OpenAPI document.
 struct OperationsRoutes: RouteCollection {
-    let database: HaleDatabase
+    /// What `/readyz` asks: whether the database answers.
+    let database: any ReadinessProbe
     /// The keys whose public halves `/.well-known/jwks.json` publishes.
     let signingKeys: SigningKeyRing
     /// The bearer token `/metrics` requires; nil when it is open.
@@ -29,7 +29,7 @@ struct OperationsRoutes: RouteCollection {
 
     func readiness(_ request: Request) async -> Response {
         do {
-            _ = try await database.sql.raw("SELECT 1").all()
+            try await database.ping()
         } catch {
             request.logger.warning("readiness check failed: database unreachable")
             return .json(Status(status: "unavailable"), status: .serviceUnavailable)

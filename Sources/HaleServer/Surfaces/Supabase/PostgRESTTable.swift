@@ -1,5 +1,3 @@
-import SQLKit
-
 /// A table of seed 004's Supabase schema as Hale serves it: its columns by the schema's names, each read from a
 /// column of Hale's own table, and the column that holds its owner, which scopes every read to the signed-in
 /// account as the app's row-level security would.
@@ -28,11 +26,6 @@ struct PostgRESTTable: Sendable {
             self.stored = stored ?? name
             self.type = type
             self.computed = computed
-        }
-
-        /// What SQL reads it as.
-        var expression: any SQLExpression {
-            computed.map { SQLRaw($0) } ?? SQLIdentifier(stored)
         }
     }
 

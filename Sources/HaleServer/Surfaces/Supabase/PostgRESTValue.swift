@@ -1,5 +1,4 @@
 import Foundation
-import SQLKit
 
 /// A value of a served column: read from a row to be written as JSON as PostgREST writes it, or read from a filter
 /// to be bound in SQL as its column's type.
@@ -52,24 +51,6 @@ enum PostgRESTValue: Equatable, Sendable {
         if let stamp = ClientTimestamp(text.replacingOccurrences(of: " ", with: "T")) { return stamp.instant }
         if let day = LocalDate(text) { return Date(timeIntervalSince1970: Double(day.dayNumber) * 86_400) }
         return nil
-    }
-
-    /// The value of `column`, of `type`, in `row`.
-    static func read(_ column: String, as type: PostgRESTTable.ColumnType, from row: any SQLRow) throws
-        -> PostgRESTValue
-    {
-        if try row.decodeNil(column: column) { return .null }
-        switch type {
-        case .uuid: return .text(try row.decode(column: column, as: UUID.self).uuidString.lowercased())
-        case .text: return .text(try row.decode(column: column, as: String.self))
-        case .integer: return .integer(try row.decode(column: column, as: Int.self))
-        case .number: return .number(try row.decode(column: column, as: Double.self))
-        case .boolean: return .boolean(try row.decode(column: column, as: Bool.self))
-        case .timestamp: return .timestamp(try row.decode(column: column, as: Date.self))
-        case .textList:
-            let joined = try row.decode(column: column, as: String.self)
-            return .list(joined.split(separator: ",").map(String.init))
-        }
     }
 
     /// The JSON PostgREST writes for it: timestamps as `2025-10-28T09:00:00.123+00:00`.

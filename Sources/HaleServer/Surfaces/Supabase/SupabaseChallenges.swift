@@ -8,7 +8,7 @@ struct SupabaseChallenges {
     let clock: HaleClock
 
     /// The rows, soonest-ending first: challenges whose window has not ended in `zone` today.
-    func forHealthSync(of account: AccountID, in zone: TimeZone) async throws -> [SQLPostgRESTReader.Row] {
+    func forHealthSync(of account: AccountID, in zone: TimeZone) async throws -> [PostgRESTRow] {
         let today = LocalDate(at: clock.now(), in: zone)
         return try await challenges.list(scope: nil, for: account)
             .filter { $0.challenge.window.last >= today }
@@ -20,7 +20,7 @@ struct SupabaseChallenges {
             .map(Self.row)
     }
 
-    private static func row(_ overview: FitnessChallengeOverview) -> SQLPostgRESTReader.Row {
+    private static func row(_ overview: FitnessChallengeOverview) -> PostgRESTRow {
         let challenge = overview.challenge
         let id = PostgRESTValue.text(challenge.id.description)
         return [

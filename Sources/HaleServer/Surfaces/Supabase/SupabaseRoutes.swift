@@ -8,7 +8,7 @@ import Vapor
 struct SupabaseRoutes: RouteCollection {
     static let path = "/rest/v1"
     let publishableKeys: [String]
-    let supabaseTables: SQLPostgRESTReader
+    let supabaseTables: any PostgRESTRowReader
     let health: HealthData
     let healthSync: HealthSync
     let healthConnections: HealthConnections
@@ -179,7 +179,7 @@ struct SupabaseRoutes: RouteCollection {
         activities written: SupabaseActivityWrites.Written, account: AccountID, representation: Bool
     ) async throws -> Response {
         guard representation else { return Response(status: .created) }
-        var rows: [SQLPostgRESTReader.Row] = []
+        var rows: [PostgRESTRow] = []
         for (provider, ids) in written where !ids.isEmpty {
             let query = PostgRESTQuery(filters: [
                 .init(column: "source", negated: false, op: .eq, values: [provider.rawValue]),
@@ -284,7 +284,7 @@ struct SupabaseRoutes: RouteCollection {
         query.limit = min(query.limit ?? Int.max, last - first + 1)
     }
 
-    static func response(_ rows: [SQLPostgRESTReader.Row], total: Int?, offset: Int) -> Response {
+    static func response(_ rows: [PostgRESTRow], total: Int?, offset: Int) -> Response {
         let body =
             "[" + rows.map(Self.object).joined(separator: ",") + "]"
         let response = Response(status: .ok, body: .init(string: body))
@@ -295,7 +295,7 @@ struct SupabaseRoutes: RouteCollection {
     }
 
     /// A row as the JSON object PostgREST writes, its members in the order selected.
-    static func object(_ row: SQLPostgRESTReader.Row) -> String {
+    static func object(_ row: PostgRESTRow) -> String {
         "{" + row.map { "\"\($0.name)\":\($0.value.json)" }.joined(separator: ",") + "}"
     }
 }
