@@ -23,7 +23,8 @@ extension GlobalOptions {
     }
 
     /// Runs `body` on the configured application's services and shuts the application down, whatever happens. A
-    /// `HaleError` (an argument the services refused) becomes a `ValidationError`, printed as a usage error.
+    /// `HaleError` or `InvalidInput` (an argument the services refused) becomes a `ValidationError`, printed as a
+    /// usage error.
     func withServices<T>(_ body: (HaleServices) async throws -> T) async throws -> T {
         let app = try await makeApplication(try loadConfiguration())
         do {
@@ -31,6 +32,9 @@ extension GlobalOptions {
             try await app.asyncShutdown()
             return result
         } catch let error as HaleError {
+            try? await app.asyncShutdown()
+            throw ValidationError(error.message)
+        } catch let error as InvalidInput {
             try? await app.asyncShutdown()
             throw ValidationError(error.message)
         } catch {

@@ -35,7 +35,7 @@ struct HealthSyncBenchmark {
         let account = try await services.accounts.create(
             email: "bench-sync-\(UUID().uuidString.lowercased())@example.com", role: "user")
         _ = try await services.healthConsents.grant(
-            platform: "apple", permissions: types.map(\.0), to: account.id)
+            platform: .apple, permissions: types.map { HealthSampleType(rawValue: $0.0)! }, to: account.id)
         return try await services.personalAccessTokens.create(for: account.id, name: "hale bench health-sync").token
     }
 

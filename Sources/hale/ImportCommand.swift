@@ -29,10 +29,16 @@ struct ImportCommand: AsyncParsableCommand {
             guard FileManager.default.isReadableFile(atPath: url.path) else {
                 throw ValidationError("Cannot read \(file).")
             }
+            let sent: TimeZone? = try timeZone.map { name in
+                guard let zone = HealthData.ianaZone(name) else {
+                    throw ValidationError("--time-zone must be an IANA time zone such as Europe/Berlin")
+                }
+                return zone
+            }
             let reporter = ImportProgress(terminal: isatty(STDERR_FILENO) == 1)
             let summary = try await options.withServices { services in
                 let account = try await selection.accountID(using: services)
-                let zone = try await services.health.timeZone(of: account, header: timeZone)
+                let zone = try await services.health.timeZone(of: account, sent: sent)
                 return try await services.appleHealthImport.run(
                     url, account: account, zone: zone, progress: { reporter.report($0) })
             }

@@ -32,7 +32,7 @@ struct ImportMemoryBenchmark {
         let account = try await services.accounts.create(
             email: "bench-import-\(UUID().uuidString.lowercased())@example.com", role: "user")
         _ = try await services.healthConsents.grant(
-            platform: "apple", permissions: ["steps", "distance", "workouts"], to: account.id)
+            platform: .apple, permissions: [.steps, .distance, .workouts], to: account.id)
         return try await services.personalAccessTokens.create(for: account.id, name: "hale bench import-memory").token
     }
 

@@ -160,16 +160,15 @@ struct IngestBenchmark {
         let account = try await services.accounts.create(
             email: "\(name)-\(UUID().uuidString.lowercased())@example.com", role: "user")
         _ = try await services.healthConsents.grant(
-            platform: "apple", permissions: Self.types.map(\.0), to: account.id)
+            platform: .apple, permissions: Self.types.map { HealthSampleType(rawValue: $0.0)! }, to: account.id)
         return account.id
     }
 
     /// A public step challenge over every day the rounds touch, joined, so each sync recomputes its progress.
     private func joinStepChallenge(_ account: AccountID, from start: Date) async throws {
         let draft = FitnessChallengeDraft(
-            name: "hale bench ingest", type: "steps", goal: 1_000_000,
-            startDate: LocalDateText.day(before: start, days: 0),
-            endDate: LocalDateText.day(before: Date(), days: -1), visibility: "private", includesUserEntered: nil)
+            name: "hale bench ingest", type: .steps, goal: 1_000_000, startDate: LocalDate(at: start, in: .gmt),
+            endDate: LocalDate(at: Date(), in: .gmt).adding(days: 1), visibility: .private, includesUserEntered: nil)
         _ = try await services.fitnessChallenges.create(draft, by: account)
     }
 

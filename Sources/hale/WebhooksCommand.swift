@@ -115,8 +115,12 @@ struct WebhooksCommand: AsyncParsableCommand {
 
         func run() async throws {
             let id = try endpoint.map(WebhooksCommand.uuid)
-            let found = try await options.withServices {
-                try await $0.webhooks.deliveries(endpoint: id, status: status, limit: limit)
+            let found = try await options.withServices { services in
+                // Parsed here, where withServices reports a refused value as a usage error.
+                let filter = try status.map { text in
+                    try InvalidInput.parse(text, as: WebhookDeliveryStatus.self, field: "status")
+                }
+                return try await services.webhooks.deliveries(endpoint: id, status: filter, limit: limit)
             }
             print(try CommandOutput.json(found))
         }

@@ -19,7 +19,7 @@ struct HealthStatsBenchmarkTests {
             let days = seeded.end.dayNumber - seeded.start.dayNumber + 1
             #expect(days == 365 * 5 + 2)
             let statistics = try await app.hale.health.statistics(
-                of: account, startDate: seeded.start.description, endDate: seeded.end.description, period: "month",
+                of: account, startDate: seeded.start, endDate: seeded.end, period: .month,
                 in: TimeZone(identifier: "UTC")!)
             #expect((61...62).contains(statistics.items.count))
             #expect(statistics.summary.steps == statistics.items.map(\.totals.steps).reduce(0, +))

@@ -7,9 +7,17 @@ public protocol ErrorRenderer: Sendable {
     func render(_ error: HaleError, for request: Request) -> Response
     /// Implausible health data as this surface words it; Hale's own wording unless the surface has one.
     func domainError(for implausible: ImplausibleHealthData) -> HaleError
+    /// A refused value as this surface words it; Hale's own wording (`InvalidInput.message`) unless the surface has
+    /// one.
+    func domainError(for invalid: InvalidInput) -> HaleError
 }
 
 extension ErrorRenderer {
+    /// Hale's own wording: `InvalidInput.message`.
+    public func domainError(for invalid: InvalidInput) -> HaleError {
+        .invalidRequest(invalid.message)
+    }
+
     /// Hale's own wording: a challenge's goal by the challenge's field, anything else by its type and limit.
     public func domainError(for implausible: ImplausibleHealthData) -> HaleError {
         switch implausible.reason {

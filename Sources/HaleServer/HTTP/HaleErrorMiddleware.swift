@@ -41,6 +41,8 @@ struct HaleErrorMiddleware: AsyncMiddleware {
             return error
         case let error as ImplausibleHealthData:
             return renderer.domainError(for: error)
+        case let error as InvalidInput:
+            return renderer.domainError(for: error)
         case let error as DecodingError:
             return .invalidRequest(DecodingErrorMessage.describe(error))
         case let error as any AbortError where error.status.code < 500:

@@ -68,18 +68,18 @@ public struct TextRule: Sendable, Equatable {
         return Self.allows(text.unicodeScalars, characters) ? nil : .characters
     }
 
-    /// `text` itself, or a 400 `INVALID_REQUEST` whose message names `field` and the whole rule.
+    /// `text` itself, or an `InvalidInput` naming `field` and this rule.
     @discardableResult
-    public func check(_ text: String, field: String) throws -> String {
-        guard allows(text) else { throw HaleError.invalidRequest(message(field: field)) }
+    public func check(_ text: String, field: String) throws(InvalidInput) -> String {
+        guard allows(text) else { throw InvalidInput(field, .text(self)) }
         return text
     }
 
     /// `text` checked as sent, then without the white space around it, as names are stored: a 400 as `check` says
     /// when the text breaks the rule or is nothing but white space.
-    public func checkTrimmed(_ text: String, field: String) throws -> String {
+    public func checkTrimmed(_ text: String, field: String) throws(InvalidInput) -> String {
         let trimmed = try check(text, field: field).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty || length.lowerBound == 0 else { throw HaleError.invalidRequest(message(field: field)) }
+        guard !trimmed.isEmpty || length.lowerBound == 0 else { throw InvalidInput(field, .text(self)) }
         return trimmed
     }
 

@@ -55,8 +55,8 @@ struct DeviceSquattingTests {
         let account = try await app.hale.accounts.create(email: "victim@example.com", role: "user")
         let challenge = try await app.hale.devices.startRegistration(
             DeviceRegistrationRequest(
-                deviceName: "Ada's phone", deviceType: "mobile", deviceFingerprint: client.fingerprint,
-                publicKey: client.publicKeyPEM, keyAlgorithm: client.declaredAlgorithm), account: account.id)
+                deviceName: "Ada's phone", deviceType: .mobile, deviceFingerprint: client.fingerprint,
+                publicKey: client.publicKeyPEM, keyAlgorithm: .es256), account: account.id)
         _ = try await app.hale.devices.completeRegistration(
             sessionId: challenge.sessionId, signedChallenge: try client.sign(challenge.challenge), account: account.id,
             ip: ip)

@@ -60,8 +60,8 @@ struct FirebaseRevocationTests {
             let devices = harness.app.hale.devices
             let challenge = try await devices.startRegistration(
                 DeviceRegistrationRequest(
-                    deviceName: "Ada's phone", deviceType: "mobile", deviceFingerprint: client.fingerprint,
-                    publicKey: client.publicKeyPEM, keyAlgorithm: client.declaredAlgorithm), account: account)
+                    deviceName: "Ada's phone", deviceType: .mobile, deviceFingerprint: client.fingerprint,
+                    publicKey: client.publicKeyPEM, keyAlgorithm: .es256), account: account)
             let registered = try await devices.completeRegistration(
                 sessionId: challenge.sessionId, signedChallenge: try client.sign(challenge.challenge), account: account,
                 ip: nil)

@@ -58,7 +58,7 @@ enum FitnessChallengeHTTP {
     {
         let (account, token) = try await makeAccount(app, email: email)
         _ = try await app.hale.healthConsents.grant(
-            platform: "apple", permissions: ["steps", "distance", "calories"], to: account.id)
+            platform: .apple, permissions: [.steps, .distance, .calories], to: account.id)
         return (account.id, token)
     }
 }

@@ -87,7 +87,7 @@ struct FitnessChallengeProgressTests {
             let id = try await HTTP.created(app, token, HTTP.body())["id"] as? String ?? ""
             _ = try await Sync.sync(app, token, Sync.batch([Sync.sample("walk", 4_000)]))
             #expect(try await HTTP.progress(app, token, id) == 4_000)
-            _ = try await app.hale.healthConsents.revoke(platform: "apple", permission: "steps", of: account)
+            _ = try await app.hale.healthConsents.revoke(platform: .apple, permission: .steps, of: account)
             #expect(try await HTTP.progress(app, token, id) == 0)
         }
     }

@@ -88,7 +88,7 @@ struct FitnessChallengeRetentionTests {
         let clock = TestClock(HTTP.start)
         try await withHale(on: database, clock: clock.clock) { app in
             let (account, token, devices, everything) = try await Self.expired(app, clock)
-            _ = try await app.hale.healthConsents.revoke(platform: "apple", permission: "steps", of: account)
+            _ = try await app.hale.healthConsents.revoke(platform: .apple, permission: .steps, of: account)
             #expect(try await HTTP.progress(app, token, devices) == 0)
             #expect(try await HTTP.progress(app, token, everything) == 0)
         }

@@ -26,7 +26,7 @@ struct AppleHealthImportTests {
         try await withHale(on: database, clock: HaleClock { Self.now }) { app in
             let (account, _) = try await makeAccount(app)
             _ = try await app.hale.healthConsents.grant(
-                platform: "apple", permissions: ["steps", "workouts"], to: account.id)
+                platform: .apple, permissions: [.steps, .workouts], to: account.id)
             let url = temporary("export.zip")
             defer { try? FileManager.default.removeItem(at: url) }
             let expected = try Self.generator.writeZip(to: url)

@@ -116,7 +116,7 @@ struct HealthConsentHTTPTests {
             #expect(refused?.code == .consentRequired)
             #expect(refused?.message == "No health permissions for steps data from apple: grant consent first.")
             clock.advance(.seconds(60))
-            _ = try await app.hale.healthConsents.grant(platform: "apple", permissions: ["steps"], to: account.id)
+            _ = try await app.hale.healthConsents.grant(platform: .apple, permissions: [.steps], to: account.id)
             try await app.hale.healthConsents.require(.steps, from: .apple, of: account.id)
             let renewed = try await app.hale.healthConsents.current(of: account.id)
             #expect(renewed.map(\.grantedAt) == [Self.granted.addingTimeInterval(120)])
@@ -148,10 +148,10 @@ struct HealthConsentHTTPTests {
         let clock = TestClock(Self.granted)
         try await withHale(on: database, clock: clock.clock) { app in
             let (account, token) = try await makeAccount(app)
-            _ = try await app.hale.healthConsents.grant(platform: "apple", permissions: ["steps"], to: account.id)
+            _ = try await app.hale.healthConsents.grant(platform: .apple, permissions: [.steps], to: account.id)
             clock.advance(.seconds(3_600))
             _ = try await app.hale.healthConsents.grant(
-                platform: "apple", permissions: ["steps", "steps"], to: account.id)
+                platform: .apple, permissions: [.steps, .steps], to: account.id)
             #expect(try await app.hale.healthConsents.current(of: account.id).map(\.grantedAt) == [Self.granted])
             for path in ["/api/v1/health/consent/fitbit", "/api/v1/health/consent/apple/heart_rate"] {
                 let response = try await app.testing().sendRequest(.DELETE, path, headers: .bearer(token))

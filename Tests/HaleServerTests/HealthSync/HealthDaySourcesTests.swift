@@ -54,7 +54,8 @@ struct HealthDaySourcesTests {
         try await withHale { app in
             let (account, _) = try await makeAccount(app)
             for (start, end) in [("2025-10-01", "2025-11-01"), ("2025-10-02", "2025-10-01")] {
-                await #expect(throws: HaleError.invalidRequest("The date range must be 1 to 31 days, in order")) {
+                let refusal = InvalidInput("startDate", .described("The date range must be 1 to 31 days, in order"))
+                await #expect(throws: refusal) {
                     _ = try await app.hale.healthDaySources.sources(
                         of: account.id, measure: .steps, from: try #require(LocalDate(start)),
                         through: try #require(LocalDate(end)))

@@ -41,7 +41,7 @@ struct HealthImportRoutesTests {
             let (account, token) = try await makeAccount(app)
             if grant {
                 _ = try await app.hale.healthConsents.grant(
-                    platform: "apple", permissions: ["steps", "workouts"], to: account.id)
+                    platform: .apple, permissions: [.steps, .workouts], to: account.id)
             }
             try await body(Harness(app: app, account: account.id, token: token, directory: directory, clock: clock))
         }

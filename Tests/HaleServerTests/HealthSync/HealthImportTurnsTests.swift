@@ -76,7 +76,7 @@ struct HealthImportTurnsTests {
             harness.clock.advance(.seconds(1))
             let (other, otherToken) = try await makeAccount(harness.app, email: "other@example.com")
             _ = try await harness.app.hale.healthConsents.grant(
-                platform: "apple", permissions: ["steps", "workouts"], to: other.id)
+                platform: .apple, permissions: [.steps, .workouts], to: other.id)
             let otherHarness = HealthImportRoutesTests.Harness(
                 app: harness.app, account: other.id, token: otherToken, directory: harness.directory,
                 clock: harness.clock)

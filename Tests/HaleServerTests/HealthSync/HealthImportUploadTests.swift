@@ -92,7 +92,7 @@ struct HealthImportUploadTests {
         try await Routes.withHarness(settings: ["rateLimits.healthImportsPerIp": "1/1h"]) { harness in
             // Two accounts from one address, over a socket so that the server sees the address.
             let (other, otherToken) = try await makeAccount(harness.app, email: "other@example.com")
-            _ = try await harness.app.hale.healthConsents.grant(platform: "apple", permissions: ["steps"], to: other.id)
+            _ = try await harness.app.hale.healthConsents.grant(platform: .apple, permissions: [.steps], to: other.id)
             let tester = try harness.app.testing(method: .running(hostname: "127.0.0.1", port: try freeLoopbackPort()))
             var statuses: [HTTPStatus] = []
             for token in [harness.token, otherToken] {

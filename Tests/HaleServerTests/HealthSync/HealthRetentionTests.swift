@@ -61,7 +61,8 @@ struct HealthRetentionTests {
             clock.advance(.seconds(28 * 86_400))  // 2025-11-26 12:00: days before 2025-10-26 are past it.
             try await app.hale.healthRetention.deleteExpired()
             let kept = try await app.hale.health.statistics(
-                of: account.id, startDate: "2025-09-30", endDate: "2025-10-30", period: "day", in: .gmt)
+                of: account.id, startDate: LocalDate("2025-09-30")!, endDate: LocalDate("2025-10-30")!,
+                period: .day, in: .gmt)
             #expect(kept.items.filter { $0.totals.steps > 0 }.map(\.label) == ["2025-10-28"])
             let stored = try await SQLHealthRepository(database: app.hale.database).allDailyTotals(of: account.id)
             #expect(stored.map(\.day) == [days[1]])

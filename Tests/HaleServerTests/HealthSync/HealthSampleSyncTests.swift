@@ -250,7 +250,7 @@ struct HealthSampleSyncTests {
         try await Self.withAccount(on: database) { app, account, token in
             _ = try await Self.sync(
                 app, token, Self.batch([Self.sample("S1", 50), Self.sample("D1", 40, type: "distance", unit: "m")]))
-            _ = try await app.hale.healthConsents.revoke(platform: "apple", permission: "steps", of: account)
+            _ = try await app.hale.healthConsents.revoke(platform: .apple, permission: .steps, of: account)
             #expect(try await HealthSyncHTTPTests.totals(app, account, .steps, "2025-10-28", "2025-10-28").isEmpty)
             #expect(
                 try await HealthSyncHTTPTests.totals(app, account, .distance, "2025-10-28", "2025-10-28") == [

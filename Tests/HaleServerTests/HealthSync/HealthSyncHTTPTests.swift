@@ -22,7 +22,9 @@ struct HealthSyncHTTPTests {
     static func grant(_ app: Application, _ account: AccountID, _ platform: String, _ permissions: [String])
         async throws
     {
-        _ = try await app.hale.healthConsents.grant(platform: platform, permissions: permissions, to: account)
+        _ = try await app.hale.healthConsents.grant(
+            platform: HealthPlatform(rawValue: platform)!, permissions: try HealthSampleType.list(permissions),
+            to: account)
     }
 
     static func totals(

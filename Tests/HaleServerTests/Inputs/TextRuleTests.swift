@@ -64,7 +64,7 @@ struct TextRuleTests {
 
     @Test func checkTrimmedKeepsTheNameWithoutSurroundingSpace() throws {
         #expect(try TextRule.name.checkTrimmed("  Work phone ", field: "name") == "Work phone")
-        #expect(throws: HaleError.invalidRequest(TextRule.name.message(field: "name"))) {
+        #expect(throws: InvalidInput("name", .text(.name))) {
             try TextRule.name.checkTrimmed("\u{85}", field: "name")
         }
     }

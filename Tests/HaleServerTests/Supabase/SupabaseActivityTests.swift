@@ -33,8 +33,8 @@ struct SupabaseActivityTests {
             try await HealthSyncHTTPTests.grant(app, account.id, "apple", ["steps"])
             let challenge = try await app.hale.fitnessChallenges.create(
                 FitnessChallengeDraft(
-                    name: "October", type: "steps", goal: 10_000, startDate: "2025-10-01", endDate: "2025-10-31",
-                    visibility: nil, includesUserEntered: nil), by: account.id)
+                    name: "October", type: .steps, goal: 10_000, startDate: LocalDate("2025-10-01")!,
+                    endDate: LocalDate("2025-10-31")!, visibility: nil, includesUserEntered: nil), by: account.id)
             let rows =
                 "[" + Self.activity(account.id, sample: "a", steps: 1200, at: "2025-10-28T09:00:00.000Z") + ","
                 + Self.activity(account.id, sample: "b", steps: 800, at: "2025-10-28T18:00:00.000Z") + "]"

@@ -106,8 +106,8 @@ struct SupabaseWriteTests {
             let (account, token) = try await makeAccount(app)
             let (other, _) = try await makeAccount(app, email: "other@example.com")
             var draft = FitnessChallengeDraft(
-                name: "October steps", type: "steps", goal: 100_000, startDate: "2025-10-01",
-                endDate: "2025-10-31", visibility: nil, includesUserEntered: nil)
+                name: "October steps", type: .steps, goal: 100_000, startDate: LocalDate("2025-10-01")!,
+                endDate: LocalDate("2025-10-31")!, visibility: nil, includesUserEntered: nil)
             let mine = try await app.hale.fitnessChallenges.create(draft, by: account.id)
             draft.name = "Someone else's"
             _ = try await app.hale.fitnessChallenges.create(draft, by: other.id)

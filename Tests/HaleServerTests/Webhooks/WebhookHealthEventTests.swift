@@ -41,7 +41,7 @@ struct WebhookHealthEventTests {
             _ = try await app.hale.webhooks.add(url: "https://hooks.example.com/a", eventTypes: ["health.synced"])
             let (account, token) = try await makeAccount(app)
             _ = try await app.hale.healthConsents.grant(
-                platform: "apple", permissions: ["steps", "distance"], to: account.id)
+                platform: .apple, permissions: [.steps, .distance], to: account.id)
             let response = try await app.testing().sendRequest(
                 .POST, "/api/mobile/health/sync", headers: .json(bearer: token),
                 body: .json(#"{"platform":"apple","data":{"steps":8765,"distance":4321,"date":"2025-11-04"}}"#))

@@ -62,7 +62,7 @@ struct WebhookOutboxTests {
             let (account, token) = try await makeAccount(app)
             let pair = try await app.hale.sessions.start(
                 account: account.id, device: nil, signInMethod: "passkey", rememberMe: false)
-            _ = try await app.hale.healthConsents.grant(platform: "apple", permissions: ["steps"], to: account.id)
+            _ = try await app.hale.healthConsents.grant(platform: .apple, permissions: [.steps], to: account.id)
             let now = ISO8601.string(Date().addingTimeInterval(-7_200))
             let end = ISO8601.string(Date().addingTimeInterval(-3_600))
             let body =

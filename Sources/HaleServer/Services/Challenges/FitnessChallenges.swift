@@ -39,12 +39,11 @@ public struct FitnessChallenges: Sendable {
         return try await overview(of: challenge.id, for: account)
     }
 
-    /// The challenges in `scope` (`joined` when nil), as the account sees them.
-    public func list(scope: String?, for account: AccountID) async throws -> [FitnessChallengeOverview] {
-        switch Scope(rawValue: scope ?? Scope.joined.rawValue) {
+    /// The challenges in `scope`, as the account sees them.
+    public func list(scope: Scope = .joined, for account: AccountID) async throws -> [FitnessChallengeOverview] {
+        switch scope {
         case .joined: try await repository.joined(by: account)
         case .public: try await repository.publicChallenges(for: account, limit: Self.pageSize)
-        case nil: throw HaleError.invalidRequest("scope must be joined or public")
         }
     }
 

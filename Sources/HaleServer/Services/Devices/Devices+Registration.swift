@@ -3,20 +3,37 @@ import Foundation
 
 /// What an app sends to register a device (seed 002's `DeviceRegistrationChallengeRequest`).
 public struct DeviceRegistrationRequest: Sendable {
+    /// What kind of device it is.
+    public enum DeviceType: String, Sendable, CaseIterable {
+        /// A phone.
+        case mobile
+        /// A tablet.
+        case tablet
+    }
+
+    /// The algorithm an app declares for its key.
+    public enum KeyAlgorithm: String, Sendable, CaseIterable {
+        /// ECDSA on P-256 with SHA-256.
+        case es256 = "ES256"
+        /// RSASSA-PKCS1-v1_5 with SHA-256.
+        case rs256 = "RS256"
+    }
+
     /// The device's name.
     public var deviceName: String
-    /// `mobile` or `tablet`.
-    public var deviceType: String
+    /// The kind of device.
+    public var deviceType: DeviceType
     /// The app's device fingerprint, sent again to sign in.
     public var deviceFingerprint: String
     /// The PEM SubjectPublicKeyInfo of the device's key.
     public var publicKey: String
-    /// The algorithm the app declares: `ES256` or `RS256`. The key itself decides how it is verified.
-    public var keyAlgorithm: String
+    /// The algorithm the app declares. The key itself decides how it is verified.
+    public var keyAlgorithm: KeyAlgorithm
 
     /// A registration request.
     public init(
-        deviceName: String, deviceType: String, deviceFingerprint: String, publicKey: String, keyAlgorithm: String
+        deviceName: String, deviceType: DeviceType, deviceFingerprint: String, publicKey: String,
+        keyAlgorithm: KeyAlgorithm
     ) {
         self.deviceName = deviceName
         self.deviceType = deviceType
@@ -27,9 +44,6 @@ public struct DeviceRegistrationRequest: Sendable {
 }
 
 extension Devices {
-    static let deviceTypes: Set<String> = ["mobile", "tablet"]
-    static let declaredAlgorithms: Set<String> = ["ES256", "RS256"]
-
     /// Starts registering a device for the signed-in account: checks the key, and issues the challenge it must sign.
     public func startRegistration(_ request: DeviceRegistrationRequest, account: AccountID) async throws
         -> DeviceChallenge
@@ -41,10 +55,10 @@ extension Devices {
         }
         let pending = PendingDeviceRegistration(
             challenge: OpaqueToken.generate(), deviceId: .random(), name: try Self.validName(request.deviceName),
-            deviceType: try Self.validDeviceType(request.deviceType),
+            deviceType: request.deviceType.rawValue,
             fingerprintHash: OpaqueToken.hash(try Self.validFingerprint(request.deviceFingerprint)),
             publicKey: Data(key.derRepresentation).base64EncodedString(),
-            declaredAlgorithm: try Self.validDeclaredAlgorithm(request.keyAlgorithm))
+            declaredAlgorithm: request.keyAlgorithm.rawValue)
         let issued = try await challenges.issue(
             kind: Self.registrationKind, binding: ChallengeBinding(accountId: account),
             lifetime: Self.registrationLifetime, context: try ChallengeContext.encode(pending))
@@ -115,25 +129,10 @@ extension Devices {
         }
     }
 
-    private static func validDeviceType(_ type: String) throws -> String {
-        guard deviceTypes.contains(type) else {
-            throw HaleError.invalidRequest(
-                "deviceType must be one of: \(deviceTypes.sorted().joined(separator: ", ")).")
-        }
-        return type
-    }
-
-    static func validFingerprint(_ fingerprint: String) throws -> String {
+    static func validFingerprint(_ fingerprint: String) throws(InvalidInput) -> String {
         guard (1...256).contains(fingerprint.utf8.count) else {
-            throw HaleError.invalidRequest("deviceFingerprint must be 1 to 256 bytes.")
+            throw InvalidInput("deviceFingerprint", .form("1 to 256 bytes"))
         }
         return fingerprint
-    }
-
-    private static func validDeclaredAlgorithm(_ algorithm: String) throws -> String {
-        guard declaredAlgorithms.contains(algorithm) else {
-            throw HaleError.invalidRequest("keyAlgorithm must be ES256 or RS256.")
-        }
-        return algorithm
     }
 }

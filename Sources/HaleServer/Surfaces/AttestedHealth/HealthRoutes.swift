@@ -34,8 +34,7 @@ struct HealthRoutes: RouteCollection {
     func submit(_ request: Request, _ account: AuthenticatedAccount) async throws -> Response {
         try Self.rejectQuery(request, allowing: [])
         let submission = try HealthSubmissionBody.read(try Self.json(of: request))
-        let timeZone = try await health.timeZone(
-            of: account.accountId, header: request.headers.first(name: "X-Timezone"))
+        let timeZone = try await health.timeZone(of: account.accountId, sent: try request.timeZoneHeader())
         let (stored, replaced) = try await health.submit(
             submission, account: account.accountId, device: account.deviceId, in: timeZone, logger: request.logger)
         return Response.json(HealthSubmissionResponse(stored, replaced: replaced), status: .created)
@@ -60,16 +59,30 @@ struct HealthRoutes: RouteCollection {
 
     func statistics(_ request: Request, _ account: AuthenticatedAccount) async throws -> StatisticsResponse {
         let query = try Self.rejectQuery(request, allowing: ["startDate", "endDate", "period"])
+        let startDate = try query.single("startDate")
+        let endDate = try query.single("endDate")
+        let period = try query.single("period")
+        // The sent zone is checked, and stored, before the days and period: a request wrong in both is refused for
+        // its zone.
+        let zone = try await health.timeZone(of: account.accountId, sent: try request.timeZoneHeader())
         let result = try await health.statistics(
-            of: account.accountId, startDate: try query.single("startDate"), endDate: try query.single("endDate"),
-            period: try query.single("period"),
-            in: try await health.timeZone(of: account.accountId, header: request.headers.first(name: "X-Timezone")))
+            of: account.accountId, startDate: try Self.day(startDate, field: "startDate"),
+            endDate: try Self.day(endDate, field: "endDate"),
+            period: try InvalidInput.parse(period ?? "day", as: HealthStatistics.Period.self, field: "period"),
+            in: zone)
         return StatisticsResponse(result)
+    }
+
+    /// A query's `YYYY-MM-DD` day, nil when absent.
+    static func day(_ text: String?, field: String) throws(InvalidInput) -> LocalDate? {
+        guard let text else { return nil }
+        guard let day = LocalDate(text) else { throw InvalidInput(field, .day) }
+        return day
     }
 
     func today(_ request: Request, _ account: AuthenticatedAccount) async throws -> TodayResponse {
         try Self.rejectQuery(request, allowing: [])
-        let zone = try await health.timeZone(of: account.accountId, header: request.headers.first(name: "X-Timezone"))
+        let zone = try await health.timeZone(of: account.accountId, sent: try request.timeZoneHeader())
         let today = try await health.today(of: account.accountId, in: zone)
         return TodayResponse(today)
     }

@@ -22,6 +22,17 @@ struct NestErrorRenderer: ErrorRenderer {
         }
     }
 
+    /// class-validator's words, which seed 001's NestJS server answers with: `@IsIn`'s "must be one of the following
+    /// values" and `@IsDateString`'s "must be a valid ISO 8601 date string".
+    func domainError(for invalid: InvalidInput) -> HaleError {
+        switch invalid.rule {
+        case .oneOf(let names):
+            .invalidRequest("\(invalid.field) must be one of the following values: \(names.joined(separator: ", "))")
+        case .day: .invalidRequest("\(invalid.field) must be a valid ISO 8601 date string (YYYY-MM-DD)")
+        default: .invalidRequest(invalid.message)
+        }
+    }
+
     func render(_ error: HaleError, for request: Request) -> Response {
         let status = HTTPResponseStatus(statusCode: error.status)
         return Response.json(

@@ -10,9 +10,13 @@ struct CreateConfirmationRequest: StrictRequestBody {
     let actionPayload: JSONValue?
     let expiresIn: Int?
 
-    var draft: ConfirmationDraft {
-        ConfirmationDraft(
-            accountId: accountId, actionType: actionType, actionPayload: actionPayload, expiresIn: expiresIn)
+    /// The draft `Confirmations` takes: an `accountId` that is not an account's id is refused here.
+    func draft() throws(InvalidInput) -> ConfirmationDraft {
+        guard let text = accountId, let account = AccountID(text) else {
+            throw InvalidInput("accountId", .form("an account's id (a UUID)"))
+        }
+        return ConfirmationDraft(
+            accountId: account, actionType: actionType, actionPayload: actionPayload, expiresIn: expiresIn)
     }
 }
 

@@ -24,7 +24,7 @@ struct ConfirmationRoutes: RouteCollection {
 
     func create(_ request: Request) async throws -> Response {
         let body = try request.decodeStrict(CreateConfirmationRequest.self)
-        let confirmation = try await confirmations.create(body.draft, by: try request.adminKey.id)
+        let confirmation = try await confirmations.create(try body.draft(), by: try request.adminKey.id)
         return Response.json(envelope(confirmation), status: .created)
     }
 

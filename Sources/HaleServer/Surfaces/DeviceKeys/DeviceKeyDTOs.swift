@@ -10,6 +10,18 @@ struct DeviceRegistrationChallengeRequest: StrictRequestBody {
     let deviceFingerprint: String
     let publicKey: String
     let keyAlgorithm: String
+
+    /// The request as `Devices` takes it: a device type or key algorithm Hale does not know is refused here.
+    func registration() throws(InvalidInput) -> DeviceRegistrationRequest {
+        let type = try InvalidInput.parse(
+            deviceType, as: DeviceRegistrationRequest.DeviceType.self, field: "deviceType")
+        guard let algorithm = DeviceRegistrationRequest.KeyAlgorithm(rawValue: keyAlgorithm) else {
+            throw InvalidInput("keyAlgorithm", .form("ES256 or RS256"))
+        }
+        return DeviceRegistrationRequest(
+            deviceName: deviceName, deviceType: type, deviceFingerprint: deviceFingerprint, publicKey: publicKey,
+            keyAlgorithm: algorithm)
+    }
 }
 
 /// The answer to a registration challenge request.

@@ -42,11 +42,7 @@ struct DeviceKeyRoutes: RouteCollection {
     ) async throws -> DeviceRegistrationChallengeResponse {
         let body = try request.decodeStrict(DeviceRegistrationChallengeRequest.self)
         try await credentialChanges.requireToAdd(account)
-        let issued = try await devices.startRegistration(
-            DeviceRegistrationRequest(
-                deviceName: body.deviceName, deviceType: body.deviceType, deviceFingerprint: body.deviceFingerprint,
-                publicKey: body.publicKey, keyAlgorithm: body.keyAlgorithm),
-            account: account.accountId)
+        let issued = try await devices.startRegistration(try body.registration(), account: account.accountId)
         return DeviceRegistrationChallengeResponse(
             challenge: issued.challenge, sessionId: issued.sessionId, deviceId: issued.deviceId?.description ?? "",
             expiresAt: ISO8601.string(issued.expiresAt))

@@ -13,10 +13,35 @@ struct CreateFitnessChallengeRequest: StrictRequestBody {
     let visibility: String?
     let includesUserEntered: Bool?
 
-    var draft: FitnessChallengeDraft {
+    /// The draft, with its type, days and visibility read; one that is absent is left to the draft's checks.
+    func draft() throws(InvalidInput) -> FitnessChallengeDraft {
         FitnessChallengeDraft(
-            name: name, type: type, goal: goal, startDate: startDate, endDate: endDate, visibility: visibility,
-            includesUserEntered: includesUserEntered)
+            name: name, type: try Self.sampleType(type), goal: goal,
+            startDate: try Self.day(startDate, field: "startDate"), endDate: try Self.day(endDate, field: "endDate"),
+            visibility: try Self.challengeVisibility(visibility), includesUserEntered: includesUserEntered)
+    }
+
+    /// A type's raw value or another name `HealthSampleType(parsing:)` reads.
+    private static func sampleType(_ name: String?) throws(InvalidInput) -> HealthSampleType? {
+        guard let name else { return nil }
+        guard let type = HealthSampleType(parsing: name) else { throw FitnessChallengeDraft.unknownType }
+        return type
+    }
+
+    /// A `YYYY-MM-DD` day.
+    private static func day(_ text: String?, field: String) throws(InvalidInput) -> LocalDate? {
+        guard let text else { return nil }
+        guard let day = LocalDate(text) else { throw InvalidInput(field, .day) }
+        return day
+    }
+
+    /// `public` or `private`.
+    private static func challengeVisibility(_ name: String?) throws(InvalidInput) -> FitnessChallenge.Visibility? {
+        guard let name else { return nil }
+        guard let visibility = FitnessChallenge.Visibility(rawValue: name) else {
+            throw InvalidInput("visibility", .form("public or private"))
+        }
+        return visibility
     }
 }
 

@@ -18,12 +18,12 @@ struct FitnessChallengeRoutes: RouteCollection {
 
     func create(_ request: Request, _ account: AuthenticatedAccount) async throws -> Response {
         let body = try request.decodeStrict(CreateFitnessChallengeRequest.self)
-        let overview = try await fitnessChallenges.create(body.draft, by: account.accountId)
+        let overview = try await fitnessChallenges.create(try body.draft(), by: account.accountId)
         return Response.json(FitnessChallengeEnvelope(challenge: .init(overview)), status: .created)
     }
 
     func list(_ request: Request, _ account: AuthenticatedAccount) async throws -> FitnessChallengesResponse {
-        let scope = QueryParameters(request.url.query).values("scope").last
+        let scope = try Self.scope(QueryParameters(request.url.query).values("scope").last)
         let overviews = try await fitnessChallenges.list(scope: scope, for: account.accountId)
         return FitnessChallengesResponse(challenges: overviews.map(FitnessChallengeResponse.init))
     }
@@ -48,6 +48,15 @@ struct FitnessChallengeRoutes: RouteCollection {
     ) async throws -> FitnessChallengeLeaderboardResponse {
         let standings = try await fitnessChallenges.leaderboard(Self.id(request), for: account.accountId)
         return FitnessChallengeLeaderboardResponse(leaderboard: standings.map(FitnessChallengeStandingResponse.init))
+    }
+
+    /// `?scope=joined|public`, `joined` when absent; the last one counts when given more than once.
+    private static func scope(_ name: String?) throws(InvalidInput) -> FitnessChallenges.Scope {
+        guard let name else { return .joined }
+        guard let scope = FitnessChallenges.Scope(rawValue: name) else {
+            throw InvalidInput("scope", .form("joined or public"))
+        }
+        return scope
     }
 
     private static func id(_ request: Request) -> String {

@@ -7,6 +7,17 @@ struct ConnectRequest: StrictRequestBody {
     let permissions: [String]?
 }
 
+extension HealthProvider {
+    /// The provider a request names, by its raw value or an alias (`HealthProvider(parsing:)`); any other name, or
+    /// none, is an `InvalidInput` naming every provider.
+    static func named(_ name: String?) throws(InvalidInput) -> HealthProvider {
+        guard let provider = name.flatMap(HealthProvider.init(parsing:)) else {
+            throw InvalidInput("provider", .oneOf(allCases.map(\.rawValue)))
+        }
+        return provider
+    }
+}
+
 /// A connection as the API answers it.
 struct HealthConnectionResponse: Content {
     let id: String

@@ -16,8 +16,10 @@ struct HealthConnectionRoutes: RouteCollection {
 
     func connect(_ request: Request, _ account: AuthenticatedAccount) async throws -> Response {
         let body = try request.decodeStrict(ConnectRequest.self)
+        let provider = try HealthProvider.named(body.provider)
         let connection = try await healthConnections.connect(
-            provider: body.provider, permissions: body.permissions, account: account.accountId)
+            provider: provider, permissions: try HealthSampleType.namedList(body.permissions),
+            account: account.accountId)
         return Response.json(ConnectionResponse(connection: .init(connection)), status: .created)
     }
 
@@ -28,7 +30,7 @@ struct HealthConnectionRoutes: RouteCollection {
 
     func disconnect(_ request: Request, _ account: AuthenticatedAccount) async throws -> ConnectionResponse {
         let connection = try await healthConnections.disconnect(
-            provider: request.parameters.get("provider") ?? "", account: account.accountId)
+            provider: try HealthProvider.named(request.parameters.get("provider")), account: account.accountId)
         return ConnectionResponse(connection: .init(connection))
     }
 }

@@ -7,6 +7,17 @@ struct ConsentRequest: StrictRequestBody {
     let permissions: [String]?
 }
 
+extension HealthPlatform {
+    /// The platform a request names by its raw value; any other name, or none, is an `InvalidInput` naming every
+    /// platform.
+    static func named(_ name: String?) throws(InvalidInput) -> HealthPlatform {
+        guard let platform = name.flatMap(HealthPlatform.init(rawValue:)) else {
+            throw InvalidInput("platform", .oneOf(allCases.map(\.rawValue)))
+        }
+        return platform
+    }
+}
+
 /// One grant as the consent endpoints answer it.
 struct ConsentGrantResponse: Content {
     let platform: String

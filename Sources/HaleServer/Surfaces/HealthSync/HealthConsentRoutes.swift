@@ -23,8 +23,9 @@ struct HealthConsentRoutes: RouteCollection {
 
     func grant(_ request: Request, _ account: AuthenticatedAccount) async throws -> ConsentResponse {
         let body = try request.decodeStrict(ConsentRequest.self)
+        let permissions = try HealthSampleType.list(body.permissions)
         let grants = try await healthConsents.grant(
-            platform: body.platform, permissions: body.permissions, to: account.accountId)
+            platform: try HealthPlatform.named(body.platform), permissions: permissions, to: account.accountId)
         return ConsentResponse(consent: grants.map(ConsentGrantResponse.init))
     }
 
@@ -34,9 +35,10 @@ struct HealthConsentRoutes: RouteCollection {
     }
 
     func revoke(_ request: Request, _ account: AuthenticatedAccount) async throws -> ConsentRevocationResponse {
+        let platform = try request.parameters.get("platform").map { try HealthPlatform.named($0) }
+        let permission = try request.parameters.get("permission").map { try HealthSampleType.list([$0])[0] }
         let revoked = try await healthConsents.revoke(
-            platform: request.parameters.get("platform"), permission: request.parameters.get("permission"),
-            of: account.accountId)
+            platform: platform, permission: permission, of: account.accountId)
         return ConsentRevocationResponse(revoked: revoked.map(ConsentGrantResponse.init))
     }
 }

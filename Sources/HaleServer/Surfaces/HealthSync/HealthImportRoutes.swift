@@ -41,8 +41,7 @@ struct HealthImportRoutes: RouteCollection {
                 attestation, bodyDigest: declared, account: account.accountId, device: account.deviceId,
                 logger: request.logger)
         }
-        let zone = try await health.timeZone(
-            of: account.accountId, header: request.headers.first(name: "X-Timezone"))
+        let zone = try await health.timeZone(of: account.accountId, sent: try request.timeZoneHeader())
         let length = request.headers.first(name: .contentLength).flatMap(Int64.init)
         let id = try await healthImports.reserveUpload(for: account.accountId, zone: zone, declaredBytes: length)
         let record: HealthImport

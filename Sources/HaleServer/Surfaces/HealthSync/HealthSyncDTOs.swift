@@ -31,10 +31,46 @@ struct DailySyncRequest: StrictRequestBody {
         let steps: Double?
         let distance: Double?
         let date: String?
+
+        /// Refuses totals holding neither steps nor distance.
+        func requireATotal() throws(InvalidInput) {
+            guard steps != nil || distance != nil else {
+                throw InvalidInput("data", .described("data must contain steps, distance or both"))
+            }
+        }
+
+        /// The day `date` names, and the offset from UTC, in seconds, that its midnight is in: `YYYY-MM-DD` as
+        /// Android sends it, midnight in `zone`; or a full timestamp as iOS sends it, read in its written offset or
+        /// else in `zone`.
+        func day(in zone: TimeZone) throws(InvalidInput) -> (day: LocalDate, offset: Int) {
+            guard let date else { throw InvalidInput("date", .required) }
+            if let day = LocalDate(date) {
+                let noon = Date(timeIntervalSince1970: Double(day.dayNumber * 86_400 + 43_200))
+                return (day, zone.secondsFromGMT(for: noon))
+            }
+            guard let timestamp = ClientTimestamp(date) else {
+                throw InvalidInput("date", .form("YYYY-MM-DD or an ISO 8601 time with a zone"))
+            }
+            let offset = timestamp.writtenOffset ?? zone.secondsFromGMT(for: timestamp.instant)
+            // Offsets are within ±18 hours, which a fixed-offset zone always accepts.
+            let day = LocalDate(at: timestamp.instant, in: TimeZone(secondsFromGMT: offset) ?? zone)
+            return (day, offset)
+        }
     }
 
     let platform: String?
     let data: Strict<Totals>?
+
+    /// The platforms seed 000's apps name.
+    static let platforms: [HealthPlatform] = [.apple, .google]
+
+    /// `platform`, one of `platforms`.
+    func healthPlatform() throws(InvalidInput) -> HealthPlatform {
+        guard let platform = platform.flatMap(HealthPlatform.init(rawValue:)), Self.platforms.contains(platform) else {
+            throw InvalidInput("platform", .oneOf(Self.platforms.map(\.rawValue)))
+        }
+        return platform
+    }
 }
 
 /// A sample as seed 004's `samples[]` carries it: the fields its clients may send, and no other.

@@ -23,7 +23,8 @@ struct HealthSyncRoutes: RouteCollection {
     func sync(_ request: Request, _ account: AuthenticatedAccount) async throws -> SyncResponse {
         let account = try await attested(request, account)
         let body = try request.decodeStrict(SyncRequest.self)
-        try await healthConnections.requireNotDisconnected(body.provider, account: account)
+        try await healthConnections.requireNotDisconnected(
+            body.provider.flatMap(HealthProvider.init(parsing:)), account: account)
         let result = try await healthSync.sync(
             body.batch, account: account, zone: try await zone(of: request, account: account))
         return SyncResponse(result)
@@ -31,7 +32,9 @@ struct HealthSyncRoutes: RouteCollection {
 
     func logs(_ request: Request, _ account: AuthenticatedAccount) async throws -> SyncLogsResponse {
         let limit = try request.query.get(Int?.self, at: "limit")
-        let status = try request.query.get(String?.self, at: "status")
+        let status = try request.query.get(String?.self, at: "status").map {
+            try InvalidInput.parse($0, as: HealthSyncLog.Status.self, field: "status")
+        }
         let logs = try await healthSync.logs(of: account.accountId, limit: limit, status: status)
         return SyncLogsResponse(syncLogs: logs.map(SyncLogResponse.init))
     }
@@ -39,10 +42,14 @@ struct HealthSyncRoutes: RouteCollection {
     func dailySync(_ request: Request, _ account: AuthenticatedAccount) async throws -> DailySyncResponse {
         let account = try await attested(request, account)
         let body = try request.decodeStrict(DailySyncRequest.self)
-        guard let data = body.data?.value else { throw HaleError.invalidRequest("data is required") }
-        let (day, result) = try await healthSync.syncDailyTotals(
-            platform: body.platform, steps: data.steps, distance: data.distance, date: data.date, account: account,
-            zone: try await zone(of: request, account: account))
+        guard let data = body.data?.value else { throw InvalidInput("data", .required) }
+        let zone = try await zone(of: request, account: account)
+        let platform = try body.healthPlatform()
+        try data.requireATotal()
+        let (day, offset) = try data.day(in: zone)
+        let result = try await healthSync.syncDailyTotals(
+            platform: platform, steps: data.steps, distance: data.distance, day: day, offset: offset,
+            account: account, zone: zone)
         return DailySyncResponse(date: day.description, syncLog: SyncLogResponse(result.log))
     }
 
@@ -59,6 +66,6 @@ struct HealthSyncRoutes: RouteCollection {
 
     /// The request's `X-Timezone`, else the account's zone, else UTC: the rule of seed 001.
     private func zone(of request: Request, account: AccountID) async throws -> TimeZone {
-        try await health.timeZone(of: account, header: request.headers.first(name: "X-Timezone"))
+        try await health.timeZone(of: account, sent: try request.timeZoneHeader())
     }
 }

@@ -10,7 +10,7 @@ struct SupabaseChallenges {
     /// The rows, soonest-ending first: challenges whose window has not ended in `zone` today.
     func forHealthSync(of account: AccountID, in zone: TimeZone) async throws -> [PostgRESTRow] {
         let today = LocalDate(at: clock.now(), in: zone)
-        return try await challenges.list(scope: nil, for: account)
+        return try await challenges.list(scope: .joined, for: account)
             .filter { $0.challenge.window.last >= today }
             .sorted {
                 ($0.challenge.window.last, $0.challenge.id.description) < (

@@ -38,7 +38,8 @@ struct SupabaseConnectionWrites {
                 case .mergeDuplicates: break
                 }
             }
-            _ = try await connections.connect(provider: provider.rawValue, permissions: permissions, account: account)
+            _ = try await connections.connect(
+                provider: provider, permissions: try HealthSampleType.namedList(permissions), account: account)
             written.append(provider)
         }
         return written
@@ -58,14 +59,14 @@ struct SupabaseConnectionWrites {
             let active = changes["is_active"]?.bool ?? connection.isActive
             if !active {
                 if connection.isActive {
-                    _ = try await connections.disconnect(provider: provider.rawValue, account: account)
+                    _ = try await connections.disconnect(provider: provider, account: account)
                 }
             } else if changes["is_active"] != nil || changes["permissions_granted"] != nil {
                 let permissions =
                     changes["permissions_granted"] == nil
                     ? connection.permissionNames : try Self.permissions(changes["permissions_granted"])
                 _ = try await connections.connect(
-                    provider: provider.rawValue, permissions: permissions, account: account)
+                    provider: provider, permissions: try HealthSampleType.namedList(permissions), account: account)
             }
         }
     }

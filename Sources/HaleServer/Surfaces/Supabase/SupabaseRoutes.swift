@@ -88,7 +88,7 @@ struct SupabaseRoutes: RouteCollection {
             }
             switch name {
             case "get_challenges_for_health_sync" where arguments.isEmpty:
-                let zone = try await health.timeZone(of: account.accountId, header: nil)
+                let zone = try await health.timeZone(of: account.accountId, sent: nil)
                 let rows = try await SupabaseChallenges(challenges: fitnessChallenges, clock: clock)
                     .forHealthSync(of: account.accountId, in: zone)
                 return Self.response(rows, total: nil, offset: 0)
@@ -171,7 +171,7 @@ struct SupabaseRoutes: RouteCollection {
     func activities(_ request: Request, account: AccountID) async throws -> SupabaseActivityWrites {
         SupabaseActivityWrites(
             sync: healthSync, connections: healthConnections, account: account,
-            zone: try await health.timeZone(of: account, header: request.headers.first(name: "X-Timezone")))
+            zone: try await health.timeZone(of: account, sent: try request.timeZoneHeader()))
     }
 
     /// The activities written, as `activity_logs` reads them, when `return=representation` asks.

@@ -67,8 +67,10 @@ struct WebhookAdminRoutes: RouteCollection {
             guard let limit = Int(text) else { throw HaleError.invalidRequest("limit must be 1 to 500") }
             return limit
         }
-        let found = try await webhooks.deliveries(
-            endpoint: endpoint, status: try query.single("status"), limit: limit ?? 50)
+        let status = try query.single("status").map { text in
+            try InvalidInput.parse(text, as: WebhookDeliveryStatus.self, field: "status")
+        }
+        let found = try await webhooks.deliveries(endpoint: endpoint, status: status, limit: limit ?? 50)
         return WebhookDeliveriesResponse(deliveries: found.map(WebhookDeliveryResponse.init))
     }
 

@@ -3,8 +3,8 @@ import StrictJSON
 
 /// A confirmation request as the app's backend sends it, checked field by field.
 public struct ConfirmationDraft: Sendable {
-    /// The account to ask, a UUID.
-    public var accountId: String?
+    /// The account to ask.
+    public var accountId: AccountID
     /// What is asked: a lowercase name such as `payment.approve`.
     public var actionType: String?
     /// The action's details, a JSON object shown to the person.
@@ -19,32 +19,31 @@ public struct ConfirmationDraft: Sendable {
     /// The longest payload, as the JSON string it travels as in the push: push services carry 4 KB in all.
     public static let maximumPayloadBytes = 2_048
 
-    /// The account, the action type, the payload's canonical text and the lifetime, or a 400 naming what is wrong.
-    func checked() throws -> (account: AccountID, actionType: String, payload: String, lifetime: Int) {
-        guard let text = accountId, let account = AccountID(text) else {
-            throw HaleError.invalidRequest("accountId must be an account's id (a UUID).")
-        }
+    /// The account, the action type, the payload's canonical text and the lifetime, or an `InvalidInput` naming what
+    /// is wrong.
+    func checked() throws(InvalidInput) -> (account: AccountID, actionType: String, payload: String, lifetime: Int) {
         guard let actionType, Self.isActionType(actionType) else {
-            throw HaleError.invalidRequest(
-                "actionType must be 1 to 64 characters: a lowercase letter, then lowercase letters, digits, . _ : or -."
-            )
+            throw InvalidInput(
+                "actionType",
+                .form("1 to 64 characters: a lowercase letter, then lowercase letters, digits, . _ : or -"))
         }
         guard case .object = actionPayload ?? .object([:]) else {
-            throw HaleError.invalidRequest("actionPayload must be a JSON object.")
+            throw InvalidInput("actionPayload", .form("a JSON object"))
         }
         let payload = CanonicalJSON.text(of: actionPayload ?? .object([:]))
         // Measured as it travels: a JSON string inside the push's data, where quotes and slashes are escaped again.
         let travelling = (try? JSONSerialization.data(withJSONObject: [payload]).count - 2) ?? Int.max
         guard travelling <= Self.maximumPayloadBytes else {
-            throw HaleError.invalidRequest(
-                "actionPayload is at most \(Self.maximumPayloadBytes) bytes as canonical JSON; it travels in the push.")
+            let limit = "at most \(Self.maximumPayloadBytes) bytes as canonical JSON; it travels in the push"
+            throw InvalidInput("actionPayload", .described("actionPayload is \(limit)"))
         }
         let lifetime = expiresIn ?? Self.defaultLifetime
         guard Self.lifetimes.contains(lifetime) else {
-            throw HaleError.invalidRequest(
-                "expiresIn is \(Self.lifetimes.lowerBound) to \(Self.lifetimes.upperBound) seconds.")
+            throw InvalidInput(
+                "expiresIn",
+                .described("expiresIn is \(Self.lifetimes.lowerBound) to \(Self.lifetimes.upperBound) seconds"))
         }
-        return (account, actionType, payload, lifetime)
+        return (accountId, actionType, payload, lifetime)
     }
 
     static func isActionType(_ text: String) -> Bool {

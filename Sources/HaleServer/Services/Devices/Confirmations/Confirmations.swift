@@ -100,7 +100,8 @@ public struct Confirmations: Sendable {
             confirmation.createdByKeyId == Confirmation.askedByHale
         else {
             guard pairingCode == nil else {
-                throw HaleError.invalidRequest("pairingCode answers only an account.recovery confirmation.")
+                throw InvalidInput(
+                    "pairingCode", .described("pairingCode answers only an account.recovery confirmation"))
             }
             return
         }

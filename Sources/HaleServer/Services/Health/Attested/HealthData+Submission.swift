@@ -12,10 +12,10 @@ extension HealthData {
         let today = LocalDate(at: now, in: timeZone)
         let day = submission.date ?? today
         // A day ahead of the account's zone is still today somewhere on Earth; two days ahead is nowhere.
-        guard day <= today.adding(days: 1) else { throw HaleError.invalidRequest("date must not be in the future") }
+        guard day <= today.adding(days: 1) else { throw InvalidInput("date", .notInFuture) }
         guard plausibility.allows(day: day, today: today) else {
-            throw HaleError.invalidRequest(
-                "date must be within the last \(HealthPlausibility.describe(seconds: plausibility.oldestStart))")
+            throw InvalidInput(
+                "date", .form("within the last \(HealthPlausibility.describe(seconds: plausibility.oldestStart))"))
         }
         let consentPlatform = submission.platform.consentPlatform
         try await consents.refuseRevokedAttestedUpload(

@@ -47,24 +47,21 @@ public struct HealthData: Sendable {
             kind: Self.nonceKind, binding: .init(accountId: account), lifetime: Self.nonceLifetime)
     }
 
-    /// Totals over `startDate` … `endDate` (each `YYYY-MM-DD`, default today in `timeZone`) grouped by `period`
-    /// (`day`, `week`, `month`; default `day`).
+    /// Totals over `startDate` … `endDate` (each default today in `timeZone`) grouped by `period`.
     public func statistics(
-        of account: AccountID, startDate: String?, endDate: String?, period: String?, in timeZone: TimeZone
+        of account: AccountID, startDate: LocalDate?, endDate: LocalDate?, period: HealthStatistics.Period = .day,
+        in timeZone: TimeZone
     ) async throws -> Statistics {
         let today = LocalDate(at: clock.now(), in: timeZone)
-        let start = try startDate.map { try Self.date($0, named: "startDate") } ?? today
-        let end = try endDate.map { try Self.date($0, named: "endDate") } ?? today
-        guard let grouping = HealthStatistics.Period(rawValue: period ?? "day") else {
-            throw HaleError.invalidRequest("period must be one of the following values: day, week, month")
-        }
-        guard start <= end else { throw HaleError.invalidRequest("startDate must not be after endDate") }
+        let start = startDate ?? today
+        let end = endDate ?? today
+        guard start <= end else { throw InvalidInput("startDate", .notAfter("endDate")) }
         guard end.dayNumber - start.dayNumber < HealthStatistics.maximumDays else {
-            throw HaleError.invalidRequest(
-                "The date range must not be longer than \(HealthStatistics.maximumDays) days")
+            throw InvalidInput(
+                "startDate", .described("The date range must not be longer than \(HealthStatistics.maximumDays) days"))
         }
         let daily = try await combinedTotals(of: account, from: start, through: end).mapValues(\.totals)
-        let (items, summary) = HealthStatistics.aggregate(daily, from: start, through: end, by: grouping)
+        let (items, summary) = HealthStatistics.aggregate(daily, from: start, through: end, by: period)
         return Statistics(start: start, end: end, items: items, summary: summary)
     }
 
@@ -96,14 +93,11 @@ public struct HealthData: Sendable {
         return days
     }
 
-    /// The time zone of the account's days: the request's `X-Timezone` (an IANA name) if sent, which is then stored
-    /// as the account's; else the one stored, the last any client of the account sent; else UTC.
-    public func timeZone(of account: AccountID, header: String?) async throws -> TimeZone {
+    /// The time zone of the account's days: the one the client `sent` (a request's `X-Timezone`) if any, which is
+    /// then stored as the account's; else the one stored, the last any client of the account sent; else UTC.
+    public func timeZone(of account: AccountID, sent: TimeZone?) async throws -> TimeZone {
         let stored = try await repository.timeZone(of: account)
-        if let header {
-            guard let zone = Self.ianaZone(header) else {
-                throw HaleError.invalidRequest("X-Timezone must be an IANA time zone such as Europe/Berlin")
-            }
+        if let zone = sent {
             // The zone any client of the account sent last is the account's: seed 000's iOS app sends instants in
             // UTC and no zone, and its days are then the person's, as another client or the page last said.
             if stored != zone.identifier { try await repository.setTimeZone(zone.identifier, of: account) }
@@ -112,18 +106,13 @@ public struct HealthData: Sendable {
         return stored.flatMap(Self.ianaZone) ?? TimeZone(identifier: "UTC")!
     }
 
-    static func ianaZone(_ name: String) -> TimeZone? {
+    /// The zone an IANA name such as `Europe/Berlin` names, or nil for anything else: a name of at most 64 ASCII
+    /// letters, digits and `/_+-` that Foundation knows.
+    public static func ianaZone(_ name: String) -> TimeZone? {
         guard name.count <= 64, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "/_+-".contains($0)) })
         else {
             return nil
         }
         return TimeZone(identifier: name)
-    }
-
-    private static func date(_ text: String, named name: String) throws -> LocalDate {
-        guard let date = LocalDate(text) else {
-            throw HaleError.invalidRequest("\(name) must be a valid ISO 8601 date string (YYYY-MM-DD)")
-        }
-        return date
     }
 }

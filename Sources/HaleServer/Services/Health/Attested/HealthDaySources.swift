@@ -52,7 +52,8 @@ public struct HealthDaySources: Sendable {
         of account: AccountID, measure: Measure, from start: LocalDate, through end: LocalDate
     ) async throws -> [LocalDate: Source] {
         guard start <= end, end.dayNumber - start.dayNumber < Self.maximumDays else {
-            throw HaleError.invalidRequest("The date range must be 1 to \(Self.maximumDays) days, in order")
+            throw InvalidInput(
+                "startDate", .described("The date range must be 1 to \(Self.maximumDays) days, in order"))
         }
         let attestedDays = try await attested.dailyTotals(of: account, from: start, through: end)
         let syncedDays = try await synced.syncedTotals(of: account, from: start, through: end)

@@ -7,22 +7,21 @@ public struct HealthConnections: Sendable {
     let consents: HealthConsents
     let clock: HaleClock
 
-    /// Connects, or reconnects with new permissions, to a provider as a request names it.
-    public func connect(provider: String?, permissions: [String]?, account: AccountID) async throws
-        -> HealthConnection
-    {
-        let provider = try Self.provider(provider)
-        let permissions = try HealthSampleType.namedList(permissions)
+    /// Connects, or reconnects with new permissions, to `provider`: `permissions` are the kinds granted, each with
+    /// the name the request spelled it with, which the connection keeps.
+    public func connect(
+        provider: HealthProvider, permissions: [(name: String, type: HealthSampleType)], account: AccountID
+    ) async throws -> HealthConnection {
         try await consents.grant(permissions.map(\.type), from: provider.platform, to: account)
         return try await repository.connect(
             account, to: provider, permissions: permissions.map(\.name), at: clock.now())
     }
 
     /// Refuses a sync through a provider the account disconnected (seed 004: "no more syncs") until it connects
-    /// again. A provider never connected syncs as before: connecting is seed 004's step, not every client's. An
-    /// unknown provider passes, for the sync to refuse with its own message.
-    public func requireNotDisconnected(_ provider: String?, account: AccountID) async throws {
-        guard let provider = provider.flatMap(HealthProvider.init(parsing:)),
+    /// again. A provider never connected syncs as before: connecting is seed 004's step, not every client's. No
+    /// provider (a name the surface could not read) passes, for the sync to refuse with its own message.
+    public func requireNotDisconnected(_ provider: HealthProvider?, account: AccountID) async throws {
+        guard let provider,
             let connection = try await repository.connections(of: account).first(where: { $0.provider == provider }),
             !connection.isActive
         else { return }
@@ -32,8 +31,7 @@ public struct HealthConnections: Sendable {
     }
 
     /// Disconnects the account's active connection to `provider`; a 404 when there is none.
-    public func disconnect(provider: String, account: AccountID) async throws -> HealthConnection {
-        let provider = try Self.provider(provider)
+    public func disconnect(provider: HealthProvider, account: AccountID) async throws -> HealthConnection {
         guard let connection = try await repository.disconnect(account, from: provider, at: clock.now()) else {
             throw HaleError(.resourceNotFound, .notFound, message: "No active \(provider.rawValue) connection.")
         }
@@ -43,14 +41,6 @@ public struct HealthConnections: Sendable {
     /// The account's connections, active or not, by provider.
     public func list(of account: AccountID) async throws -> [HealthConnection] {
         try await repository.connections(of: account)
-    }
-
-    private static func provider(_ name: String?) throws -> HealthProvider {
-        guard let provider = name.flatMap(HealthProvider.init(parsing:)) else {
-            let names = HealthProvider.allCases.map(\.rawValue).joined(separator: ", ")
-            throw HaleError.invalidRequest("provider must be one of: \(names)")
-        }
-        return provider
     }
 }
 

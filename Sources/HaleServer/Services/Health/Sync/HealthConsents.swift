@@ -11,12 +11,11 @@ public struct HealthConsents: Sendable {
     let audit: AuditTrail
     let clock: HaleClock
 
-    /// Grants consent to each of `permissions` from `platform`, as a request names them; returns the account's
-    /// grants in force afterwards.
-    public func grant(platform: String?, permissions: [String]?, to account: AccountID) async throws
+    /// Grants consent to each of `permissions` from `platform`; returns the account's grants in force afterwards.
+    public func grant(platform: HealthPlatform, permissions: [HealthSampleType], to account: AccountID) async throws
         -> [ConsentGrant]
     {
-        try await grant(try HealthSampleType.list(permissions), from: try Self.platform(platform), to: account)
+        try await grant(permissions, from: platform, to: account)
         return try await current(of: account)
     }
 
@@ -31,9 +30,10 @@ public struct HealthConsents: Sendable {
     /// Revokes consent: to `permission` from `platform`, to everything from `platform` when `permission` is nil,
     /// or to everything when both are nil, and deletes the synced data of what it revoked. Returns the grants it
     /// revoked.
-    public func revoke(platform: String?, permission: String?, of account: AccountID) async throws -> [ConsentGrant] {
-        let platform = try platform.map { try Self.platform($0) }
-        let permissions = try permission.map { try HealthSampleType.list([$0]) }
+    public func revoke(platform: HealthPlatform?, permission: HealthSampleType?, of account: AccountID) async throws
+        -> [ConsentGrant]
+    {
+        let permissions = permission.map { [$0] }
         let revoked = try await repository.revoke(permissions, from: platform, of: account, at: clock.now())
         try await deleteData(of: revoked, account: account)
         try await forgetAttestedTotals(
@@ -143,14 +143,5 @@ public struct HealthConsents: Sendable {
                 message:
                     "Consent to \(refused.rawValue) data from \(platform.rawValue) was revoked; grant it again first.")
         }
-    }
-
-    static let platformNames = HealthPlatform.allCases.map(\.rawValue).joined(separator: ", ")
-
-    private static func platform(_ name: String?) throws -> HealthPlatform {
-        guard let platform = name.flatMap(HealthPlatform.init(rawValue:)) else {
-            throw HaleError.invalidRequest("platform must be one of: \(platformNames)")
-        }
-        return platform
     }
 }

@@ -128,6 +128,8 @@ public struct HealthImports: Sendable {
             return try await fail(claimed, code: "INVALID_EXPORT", message: error.message)
         } catch let error as HaleError where error.kind.isCallersFault {
             return try await fail(claimed, code: error.code.rawValue, message: error.message)
+        } catch let error as InvalidInput {
+            return try await fail(claimed, code: HaleError.Code.invalidRequest.rawValue, message: error.message)
         }
     }
 

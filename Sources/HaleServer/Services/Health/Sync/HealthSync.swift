@@ -111,18 +111,14 @@ public struct HealthSync: Sendable {
             .mapValues { includingUserEntered ? $0.all : $0.excludingUserEntered }
     }
 
-    /// The account's most recent sync logs, newest first.
-    public func logs(of account: AccountID, limit: Int?, status: String? = nil) async throws -> [HealthSyncLog] {
+    /// The account's most recent sync logs, newest first: at most `limit` (1 to 100, default 20), only those that
+    /// ended with `status` when it is given.
+    public func logs(of account: AccountID, limit: Int?, status: HealthSyncLog.Status? = nil) async throws
+        -> [HealthSyncLog]
+    {
         let limit = limit ?? 20
-        guard (1...100).contains(limit) else { throw HaleError.invalidRequest("limit must be 1 to 100") }
-        var wanted: HealthSyncLog.Status?
-        if let status {
-            guard let parsed = HealthSyncLog.Status(rawValue: status) else {
-                throw HaleError.invalidRequest("status must be one of: in_progress, completed, partial, failed")
-            }
-            wanted = parsed
-        }
-        return try await repository.logs(of: account, limit: limit, status: wanted)
+        guard (1...100).contains(limit) else { throw InvalidInput("limit", .between(1, 100)) }
+        return try await repository.logs(of: account, limit: limit, status: status)
     }
 
     private func requireConsent(for samples: [Prepared], from provider: HealthProvider, of account: AccountID)
@@ -182,16 +178,12 @@ extension HealthSync {
 
         init(_ batch: HealthSyncBatch) throws {
             guard let provider = batch.provider.flatMap(HealthProvider.init(parsing:)) else {
-                let names = HealthProvider.allCases.map(\.rawValue).joined(separator: ", ")
-                throw HaleError.invalidRequest("provider must be one of: \(names)")
+                throw InvalidInput("provider", .oneOf(HealthProvider.allCases.map(\.rawValue)))
             }
-            guard let syncType = HealthSyncLog.SyncType(rawValue: batch.syncType ?? "manual") else {
-                throw HaleError.invalidRequest("syncType must be one of: initial, manual, background")
-            }
+            let syncType = try InvalidInput.parse(
+                batch.syncType ?? "manual", as: HealthSyncLog.SyncType.self, field: "syncType")
             let lookbackDays = batch.lookbackDays ?? syncType.defaultLookbackDays
-            guard (1...365).contains(lookbackDays) else {
-                throw HaleError.invalidRequest("lookbackDays must be 1 to 365")
-            }
+            guard (1...365).contains(lookbackDays) else { throw InvalidInput("lookbackDays", .between(1, 365)) }
             if let batchId = batch.batchId { try HealthSync.batchIDRule.check(batchId, field: "batchId") }
             guard batch.samples.count <= HealthSync.maximumBatch, batch.deletions.count <= HealthSync.maximumBatch
             else {
@@ -200,8 +192,8 @@ extension HealthSync {
                     message: "A batch holds at most \(HealthSync.maximumBatch) samples and as many deletions.")
             }
             if let index = batch.deletions.firstIndex(where: { !HealthSync.sampleIDRule.allows($0) }) {
-                throw HaleError.invalidRequest(
-                    "deletions[\(index)] must be a sample id of \(HealthSync.sampleIDRule.requirement)")
+                let rule = "a sample id of \(HealthSync.sampleIDRule.requirement)"
+                throw InvalidInput("deletions[\(index)]", .form(rule))
             }
             self.provider = provider
             self.syncType = syncType

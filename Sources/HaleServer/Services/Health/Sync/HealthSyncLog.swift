@@ -22,7 +22,7 @@ public struct HealthSyncLog: Sendable, Equatable, Codable {
     }
 
     /// How a sync ended.
-    public enum Status: String, Sendable, Codable {
+    public enum Status: String, Sendable, Codable, CaseIterable {
         /// Still running.
         case inProgress = "in_progress"
         /// Every record was processed.

@@ -43,12 +43,15 @@ public struct Accounts: Sendable {
     /// An email as a client may send it: at most 254 characters (RFC 5321's longest path), no control characters.
     public static let emailRule = TextRule(1...254, .characters, .noControl)
 
-    /// A trimmed, lowercased email with one `@`, a local part and a dotted domain; a 400 otherwise, which never
-    /// repeats the input.
+    /// A trimmed, lowercased email with one `@`, a local part and a dotted domain; an `InvalidInput` otherwise, which
+    /// never repeats the input.
     public static func normalizedEmail(_ email: String) throws -> String {
-        let invalid = HaleError.invalidRequest(
-            "email must be an address of 1 to \(emailRule.length.upperBound) characters (Unicode code points) with one @, a local part and a dotted domain, and no spaces or control characters."
-        )
+        // The period is the wire's, which tests pin.
+        let invalid = InvalidInput(
+            "email",
+            .form(
+                "an address of 1 to \(emailRule.length.upperBound) characters (Unicode code points) with one @, a local part and a dotted domain, and no spaces or control characters."
+            ))
         guard emailRule.allows(email) else { throw invalid }
         let normalized = email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         let parts = normalized.split(separator: "@", omittingEmptySubsequences: false)
@@ -64,8 +67,8 @@ public struct Accounts: Sendable {
     public static func validatedRole(_ role: String) throws -> String {
         let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789_-")
         guard let first = role.first, first.isLetter, role.count <= 32, role.allSatisfy(allowed.contains) else {
-            throw HaleError.invalidRequest(
-                "The role must be a lowercase identifier such as user, client or cleaner.")
+            throw InvalidInput(
+                "role", .described("The role must be a lowercase identifier such as user, client or cleaner"))
         }
         return role
     }

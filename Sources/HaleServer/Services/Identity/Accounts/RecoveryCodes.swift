@@ -39,7 +39,7 @@ public struct RecoveryCodes: Sendable {
     /// of some account is `RECOVERY_CODE_INVALID`, the same answer whatever the reason.
     public func redeem(_ code: String, ipRange: String?) async throws -> (account: AccountID, tokens: TokenPair) {
         guard let normalized = Self.normalized(code) else {
-            throw HaleError.invalidRequest("code must be a recovery code: 16 letters and digits, dashes allowed")
+            throw InvalidInput("code", .form("a recovery code: 16 letters and digits, dashes allowed"))
         }
         guard let account = try await repository.use(hash: OpaqueToken.hash(normalized), at: clock.now()) else {
             throw Self.invalid

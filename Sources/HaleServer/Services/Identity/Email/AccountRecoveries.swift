@@ -140,7 +140,7 @@ public struct AccountRecoveries: Sendable {
     /// claimed at once, for an hour. The caller has checked the device's fresh sign-in.
     public func approve(_ id: UUID, pairingCode: String, by subject: AuditTrail.Subject) async throws {
         guard pairingCode.utf8.count == 2, pairingCode.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-            throw HaleError.invalidRequest("pairingCode must be the two digits the new device shows")
+            throw InvalidInput("pairingCode", .form("the two digits the new device shows"))
         }
         let now = clock.now()
         let event = audit.prepare(.accountRecoveryApproved, subject, details: ["recoveryId": id.uuidString])

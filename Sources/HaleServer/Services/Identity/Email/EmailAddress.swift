@@ -32,6 +32,6 @@ public struct EmailAddress: Sendable, Hashable, CustomStringConvertible {
         return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty && $0.utf8.count <= 63 && !$0.hasPrefix("-") }
     }
 
-    /// The 400 for anything else.
-    static let invalid = HaleError.invalidRequest("email must be an email address of at most 254 characters")
+    /// The refusal of anything else.
+    static let invalid = InvalidInput("email", .form("an email address of at most 254 characters"))
 }

@@ -99,7 +99,7 @@ public struct EmailAddresses: Sendable {
     {
         guard let address = EmailAddress(raw) else { throw EmailAddress.invalid }
         guard let guess = EmailCode.normalized(code) else {
-            throw HaleError.invalidRequest("code must be the 6 digits mailed to the address")
+            throw InvalidInput("code", .form("the 6 digits mailed to the address"))
         }
         let now = clock.now()
         guard let owner = try await repository.owner(of: address.value),
@@ -117,7 +117,7 @@ public struct EmailAddresses: Sendable {
     public func verify(_ raw: String, code: String, by subject: AuditTrail.Subject) async throws -> VerifiedEmail {
         guard let address = EmailAddress(raw) else { throw EmailAddress.invalid }
         guard let guess = EmailCode.normalized(code) else {
-            throw HaleError.invalidRequest("code must be the 6 digits mailed to the address")
+            throw InvalidInput("code", .form("the 6 digits mailed to the address"))
         }
         let now = clock.now()
         guard

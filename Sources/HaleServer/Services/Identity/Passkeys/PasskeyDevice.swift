@@ -20,12 +20,13 @@ public struct PasskeyDevice: Codable, Sendable, Hashable {
     /// piece of its user agent (Hale's browser test sends 40 characters).
     public static let osVersionRule = TextRule(1...64, .characters, .printableASCII)
 
-    /// The description with each field checked and the device name trimmed; a 400 naming the first field that is
-    /// wrong, its name prefixed with `fieldPrefix` (`deviceInfo.` where the body nests it).
+    /// The description with each field checked and the device name trimmed; an `InvalidInput` naming the first field
+    /// that is wrong, its name prefixed with `fieldPrefix` (`deviceInfo.` where the body nests it).
     public func checked(fieldPrefix: String = "") throws -> PasskeyDevice {
         if let platform, !Self.platforms.contains(platform) {
-            throw HaleError.invalidRequest(
-                "\(fieldPrefix)platform must be one of: \(Self.platforms.joined(separator: ", ")).")
+            // Not `.oneOf`: the period is the wire's, which tests pin.
+            throw InvalidInput(
+                "\(fieldPrefix)platform", .form("one of: \(Self.platforms.joined(separator: ", "))."))
         }
         if let osVersion { try Self.osVersionRule.check(osVersion, field: "\(fieldPrefix)osVersion") }
         return PasskeyDevice(

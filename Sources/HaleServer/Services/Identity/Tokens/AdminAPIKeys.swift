@@ -15,7 +15,7 @@ public struct AdminAPIKeys: Sendable {
     public func create(name: String) async throws -> (id: Int64, key: String) {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1...100).contains(trimmed.count) else {
-            throw HaleError.invalidRequest("An admin API key's name is 1 to 100 characters.")
+            throw InvalidInput("name", .described("An admin API key's name is 1 to 100 characters"))
         }
         let secret = OpaqueToken.generate()
         let record = AdminAPIKeyRecord(

@@ -79,7 +79,7 @@ public struct PersonalAccessTokens: Sendable {
 
     private func list(_ account: AccountID, activeAt date: Date?, limit: Int) async throws -> [PersonalAccessToken] {
         guard (1...Self.listLimit).contains(limit) else {
-            throw HaleError.invalidRequest("limit must be between 1 and \(Self.listLimit).")
+            throw InvalidInput("limit", .form("between 1 and \(Self.listLimit)"))
         }
         return try await repository.tokens(of: account, activeAt: date, limit: limit).compactMap { record in
             guard let id = record.id else { return nil }

@@ -34,6 +34,18 @@ struct WebhookEndpointRecord: Sendable, Codable {
     }
 }
 
+/// Where a delivery is: what `hale webhooks deliveries --status` and the admin API filter by.
+public enum WebhookDeliveryStatus: String, Sendable, CaseIterable {
+    /// Waiting for its next try.
+    case pending
+    /// Being tried now.
+    case sending
+    /// The endpoint took it.
+    case delivered
+    /// Given up after the retry schedule.
+    case failed
+}
+
 /// One delivery of an event to an endpoint, with its attempts: what `hale webhooks deliveries` shows.
 public struct WebhookDelivery: Sendable, Equatable, Codable {
     /// One try.

@@ -26,8 +26,7 @@ public struct Webhooks: Sendable {
         try Self.check(url: url)
         let types = try Self.subscription(eventTypes)
         guard description.utf8.count <= Self.maximumDescriptionLength, !description.contains(where: \.isNewline) else {
-            throw HaleError.invalidRequest(
-                "description must be one line of at most \(Self.maximumDescriptionLength) bytes")
+            throw InvalidInput("description", .form("one line of at most \(Self.maximumDescriptionLength) bytes"))
         }
         guard try await repository.count() < Self.maximumEndpoints else {
             throw HaleError(
@@ -78,14 +77,11 @@ public struct Webhooks: Sendable {
     }
 
     /// The newest deliveries with their attempts: of one endpoint, in one status, at most `limit` (1 to 500).
-    public func deliveries(endpoint: UUID? = nil, status: String? = nil, limit: Int = 50) async throws
+    public func deliveries(endpoint: UUID? = nil, status: WebhookDeliveryStatus? = nil, limit: Int = 50) async throws
         -> [WebhookDelivery]
     {
-        guard (1...500).contains(limit) else { throw HaleError.invalidRequest("limit must be 1 to 500") }
-        if let status, !["pending", "sending", "delivered", "failed"].contains(status) {
-            throw HaleError.invalidRequest("status must be one of: pending, sending, delivered, failed")
-        }
-        return try await repository.deliveries(endpoint: endpoint, status: status, limit: limit)
+        guard (1...500).contains(limit) else { throw InvalidInput("limit", .between(1, 500)) }
+        return try await repository.deliveries(endpoint: endpoint, status: status?.rawValue, limit: limit)
     }
 
     /// Sends a delivered or failed delivery again, from the first wait of the schedule; false when there is none.
@@ -113,9 +109,9 @@ public struct Webhooks: Sendable {
             !host.isEmpty, parsed.user == nil, parsed.fragment == nil,
             HaleConfiguration.SocialSignIn.isSecure(parsed, host: host)
         else {
-            throw HaleError.invalidRequest(
-                "url must be an https URL of at most \(maximumURLLength) bytes, without credentials (http only on loopback)"
-            )
+            throw InvalidInput(
+                "url",
+                .form("an https URL of at most \(maximumURLLength) bytes, without credentials (http only on loopback)"))
         }
     }
 
@@ -123,17 +119,21 @@ public struct Webhooks: Sendable {
     static func subscription(_ types: [String]) throws -> [String] {
         let unique = Array(Set(types)).sorted()
         guard !unique.isEmpty, unique.count <= WebhookEventType.subscribable.count + 1 else {
-            throw HaleError.invalidRequest("eventTypes must name at least one event type, or *")
+            throw InvalidInput("eventTypes", .described("eventTypes must name at least one event type, or *"))
         }
         if unique.contains("*") {
-            guard unique == ["*"] else { throw HaleError.invalidRequest("eventTypes may name * only alone") }
+            guard unique == ["*"] else {
+                throw InvalidInput("eventTypes", .described("eventTypes may name * only alone"))
+            }
             return unique
         }
         let known = Set(WebhookEventType.subscribable.map(\.rawValue))
         if let unknown = unique.first(where: { !known.contains($0) }) {
-            throw HaleError.invalidRequest(
-                "eventTypes names \"\(EchoedName.text(unknown))\", which is none of: "
-                    + WebhookEventType.subscribable.map(\.rawValue).joined(separator: ", "))
+            throw InvalidInput(
+                "eventTypes",
+                .described(
+                    "eventTypes names \"\(EchoedName.text(unknown))\", which is none of: "
+                        + WebhookEventType.subscribable.map(\.rawValue).joined(separator: ", ")))
         }
         return unique
     }
