@@ -219,6 +219,14 @@ struct HaleClientSurfaceTests {
             #expect(try await client.joinChallenge(challenge.id).joined)
             #expect(try await client.challenge(challenge.id).memberCount == 1)
 
+            let read = try await client.healthExport()
+            // HealthKit's UUIDs are kept lowercased.
+            let exported = Set(read.samples.map { $0.id.lowercased() })
+            let kept = samples[1...].compactMap { $0.id?.lowercased() }
+            #expect(exported.isSuperset(of: kept), "the SDK reads the server's own records")
+            #expect(!exported.contains(try #require(samples[0].id?.lowercased())), "a deleted sample is not exported")
+            #expect(read.dailyTotals.contains { $0.type == "steps" && $0.value > 0 })
+
             let revoked = try await client.revokeHealthConsent(.permission("distance", platform: "apple"))
             #expect(revoked.map(\.permission) == ["distance"])
             try await client.disconnectHealth(provider: "healthkit")

@@ -1,48 +1,18 @@
+import HealthSamples
 import Vapor
 
-/// One synced sample in an export.
-struct ExportedSampleResponse: Encodable {
-    let id: String
-    let provider: String
-    let type: String
-    let value: Double
-    let unit: String
-    let startDate: String
-    let endDate: String
-    let utcOffsetSeconds: Int
-    let sourceBundle: String?
-    let deviceModel: String?
-    let deviceType: String?
-    let userEntered: Bool
-    let version: Int64?
-    let createdAt: String
-    let updatedAt: String
-
+extension ExportedHealthSample {
+    /// A stored sample as the export writes it.
     init(_ sample: StoredHealthSample) {
-        id = sample.platformId
-        provider = sample.provider
-        type = sample.type
-        value = sample.value
-        unit = HealthSampleType(rawValue: sample.type)?.canonicalUnit.rawValue ?? ""
-        startDate = ISO8601.string(sample.startAt)
-        endDate = ISO8601.string(sample.endAt)
-        utcOffsetSeconds = sample.utcOffsetSeconds
-        sourceBundle = sample.sourceBundle
-        deviceModel = sample.deviceModel
-        deviceType = sample.deviceType
-        userEntered = sample.userEntered
-        version = sample.version
-        createdAt = ISO8601.string(sample.createdAt)
-        updatedAt = ISO8601.string(sample.updatedAt)
+        self.init(
+            id: sample.platformId, provider: sample.provider, type: sample.type, value: sample.value,
+            unit: HealthSampleType(rawValue: sample.type)?.canonicalUnit.rawValue ?? "",
+            startDate: ISO8601.string(sample.startAt), endDate: ISO8601.string(sample.endAt),
+            utcOffsetSeconds: sample.utcOffsetSeconds, sourceBundle: sample.sourceBundle,
+            deviceModel: sample.deviceModel, deviceType: sample.deviceType, userEntered: sample.userEntered,
+            version: sample.version, createdAt: ISO8601.string(sample.createdAt),
+            updatedAt: ISO8601.string(sample.updatedAt))
     }
-}
-
-/// One day's total of one type in an export.
-struct ExportedDailyTotalResponse: Encodable {
-    let date: String
-    let type: String
-    let value: Double
-    let valueExcludingUserEntered: Double
 }
 
 /// One of seed 001's attested day totals in an export.

@@ -1,4 +1,5 @@
 import Foundation
+import HealthSamples
 
 /// The health export's JSON document, written in pieces so that samples stream a page at a time: on its own at
 /// `GET /api/v1/health/export`, and as the `health` member of the whole account's export.
@@ -29,7 +30,7 @@ struct HealthExportDocument: Sendable {
             for sample in page {
                 if !first { chunk.append(UInt8(ascii: ",")) }
                 first = false
-                chunk.append(try encoder.encode(ExportedSampleResponse(sample)))
+                chunk.append(try encoder.encode(ExportedHealthSample(sample)))
             }
             if !chunk.isEmpty { try await write(chunk) }
             guard page.count == Self.page, let last = page.last else { break }
@@ -47,7 +48,7 @@ struct HealthExportDocument: Sendable {
             String(decoding: try encoder.encode(value), as: UTF8.self)
         }
         let dailyTotals = head.dailyTotals.map {
-            ExportedDailyTotalResponse(
+            ExportedDailyTotal(
                 date: $0.day.description, type: $0.type, value: $0.all,
                 valueExcludingUserEntered: $0.excludingUserEntered)
         }
