@@ -88,7 +88,7 @@ public func freshSignIn(_ app: Application, _ account: HaleServer.AccountID) asy
 public func makeSignedInAccount(_ app: Application, email: String = "person@example.com") async throws -> (
     HaleServer.Account, String
 ) {
-    let account = try await app.hale.accounts.create(email: email, role: "user")
+    let account = try await app.hale.accounts.create(email: try AccountEmail(email), role: "user")
     return (account, try await freshSignIn(app, account.id))
 }
 
@@ -96,7 +96,7 @@ public func makeSignedInAccount(_ app: Application, email: String = "person@exam
 public func makeAccount(_ app: Application, email: String = "person@example.com") async throws -> (
     HaleServer.Account, String
 ) {
-    let account = try await app.hale.accounts.create(email: email, role: "user")
+    let account = try await app.hale.accounts.create(email: try AccountEmail(email), role: "user")
     let token = try await app.hale.personalAccessTokens.create(for: account.id, name: "test")
     return (account, token.token)
 }

@@ -15,7 +15,7 @@ struct AccountSelection: ParsableArguments {
     /// The account named, or a usage error when there is none.
     func accountID(using services: HaleServices) async throws -> AccountID {
         if let email {
-            guard let found = try await services.accounts.find(email: email) else {
+            guard let found = try await services.accounts.find(email: try AccountEmail(email)) else {
                 throw ValidationError("No account has the email address \(email).")
             }
             return found.id

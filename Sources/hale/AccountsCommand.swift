@@ -42,7 +42,7 @@ struct AccountsCommand: AsyncParsableCommand {
         }
 
         func create(using services: HaleServices) async throws -> Output {
-            let account = try await services.accounts.create(email: email, role: role)
+            let account = try await services.accounts.create(email: try AccountEmail(email), role: role)
             let token = try await services.personalAccessTokens.create(
                 for: account.id, name: "hale accounts create", expiresIn: expiresIn)
             return Output(accountId: account.id.description, token: token.token)

@@ -25,7 +25,7 @@ struct HealthStatsBenchmark {
     /// Creates the account and its data through the services, and returns a token for it and the range.
     static func seed(_ services: HaleServices) async throws -> (token: String, start: LocalDate, end: LocalDate) {
         let account = try await services.accounts.create(
-            email: "bench-stats-\(UUID().uuidString.lowercased())@example.com", role: "user")
+            email: try AccountEmail("bench-stats-\(UUID().uuidString.lowercased())@example.com"), role: "user")
         let token = try await services.personalAccessTokens.create(for: account.id, name: "hale bench health-stats")
         let end = LocalDate(at: Date(), in: TimeZone(identifier: "UTC")!)
         let start = end.adding(days: -(365 * years + 1))

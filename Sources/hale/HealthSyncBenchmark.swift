@@ -33,7 +33,7 @@ struct HealthSyncBenchmark {
     /// Creates an account that consents to the four types from Apple Health; returns a token for it.
     static func seed(_ services: HaleServices) async throws -> String {
         let account = try await services.accounts.create(
-            email: "bench-sync-\(UUID().uuidString.lowercased())@example.com", role: "user")
+            email: try AccountEmail("bench-sync-\(UUID().uuidString.lowercased())@example.com"), role: "user")
         _ = try await services.healthConsents.grant(
             platform: .apple, permissions: types.map { HealthSampleType(rawValue: $0.0)! }, to: account.id)
         return try await services.personalAccessTokens.create(for: account.id, name: "hale bench health-sync").token

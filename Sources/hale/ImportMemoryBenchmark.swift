@@ -30,7 +30,7 @@ struct ImportMemoryBenchmark {
     /// An account that shares steps, distance and workouts from Apple Health, and its token.
     static func seed(_ services: HaleServices) async throws -> String {
         let account = try await services.accounts.create(
-            email: "bench-import-\(UUID().uuidString.lowercased())@example.com", role: "user")
+            email: try AccountEmail("bench-import-\(UUID().uuidString.lowercased())@example.com"), role: "user")
         _ = try await services.healthConsents.grant(
             platform: .apple, permissions: [.steps, .distance, .workouts], to: account.id)
         return try await services.personalAccessTokens.create(for: account.id, name: "hale bench import-memory").token

@@ -158,7 +158,7 @@ struct IngestBenchmark {
 
     private func consentingAccount(_ name: String) async throws -> AccountID {
         let account = try await services.accounts.create(
-            email: "\(name)-\(UUID().uuidString.lowercased())@example.com", role: "user")
+            email: try AccountEmail("\(name)-\(UUID().uuidString.lowercased())@example.com"), role: "user")
         _ = try await services.healthConsents.grant(
             platform: .apple, permissions: Self.types.map { HealthSampleType(rawValue: $0.0)! }, to: account.id)
         return account.id
@@ -187,7 +187,7 @@ struct IngestBenchmark {
                 endDate: (start + 600).formatted(.iso8601), timeZoneOffset: "+00:00",
                 sourceBundle: "com.apple.health", deviceModel: devices[device], version: 1)
         }
-        return HealthSyncBatch(provider: "healthkit", syncType: "background", samples: samples)
+        return HealthSyncBatch(provider: .healthkit, syncType: .background, samples: samples)
     }
 
     private static func median(_ values: [Double]) -> Double {

@@ -159,7 +159,7 @@ struct MobileBiometricTests {
                 try await post(
                     app, "/api/mobile/biometric/register/options",
                     ["displayName": "Noa", "email": "Noa@Example.com"]))
-            #expect(try await app.hale.accounts.find(email: "noa@example.com") == nil)
+            #expect(try await app.hale.accounts.find(email: try AccountEmail("noa@example.com")) == nil)
             var passkey = SoftwarePasskey(rpID: "localhost", origin: "http://localhost:8080")
             let response = try await post(
                 app, "/api/mobile/biometric/register/verify",

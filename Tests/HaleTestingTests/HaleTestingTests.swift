@@ -22,7 +22,7 @@ struct HaleTestingTests {
             #expect(abs(found.createdAt.timeIntervalSince(account.createdAt)) < 0.001)
         }
         try await withHale(on: database) { app in
-            let found = try await app.hale.accounts.find(email: "a@example.com")
+            let found = try await app.hale.accounts.find(email: try AccountEmail("a@example.com"))
             #expect(found == nil)
         }
     }

@@ -48,7 +48,7 @@ struct CommandLineTests {
         try await withHale { app in
             let command = try AccountsCommand.Create.parse(["--email", "Ops@Example.com", "--role", "admin"])
             let output = try await command.create(using: app.hale)
-            let account = try #require(try await app.hale.accounts.find(email: "ops@example.com"))
+            let account = try #require(try await app.hale.accounts.find(email: try AccountEmail("ops@example.com")))
             #expect(output.accountId == account.id.description)
             #expect(account.role == "admin")
             #expect(try await app.hale.bearerTokens.verify(output.token).accountId == account.id)
@@ -75,7 +75,7 @@ struct AuditCommandTests {
 
     @Test func reportsAnIntactTrailAndTheFirstBrokenEvent() async throws {
         try await withHale { app in
-            let account = try await app.hale.accounts.create(email: "a@example.com", role: "user")
+            let account = try await app.hale.accounts.create(email: try AccountEmail("a@example.com"), role: "user")
             for _ in 0..<2 {
                 try await app.hale.audit.record(.deviceRegistered, AuditTrail.Subject(account: account.id))
             }

@@ -10,7 +10,7 @@ import VaporTesting
 @Suite("Audit trail")
 struct AuditTrailTests {
     private func appendThree(_ app: Application) async throws -> AccountID {
-        let account = try await app.hale.accounts.create(email: "audit@example.com", role: "user")
+        let account = try await app.hale.accounts.create(email: try AccountEmail("audit@example.com"), role: "user")
         for type in [AuditEventType.deviceRegistered, .deviceDeactivated, .refreshTokenReuseDetected] {
             try await app.hale.audit.record(type, AuditTrail.Subject(account: account.id), details: ["k": "v"])
         }
@@ -141,7 +141,7 @@ struct AuditTrailTests {
     @Test("parallel appends never fork the chain", .racesNeedPostgreSQL, arguments: TestDatabase.available)
     func parallelAppends(database: TestDatabase) async throws {
         try await withHale(on: database) { app in
-            let account = try await app.hale.accounts.create(email: "audit@example.com", role: "user")
+            let account = try await app.hale.accounts.create(email: try AccountEmail("audit@example.com"), role: "user")
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<20 {
                     group.addTask {
@@ -162,7 +162,7 @@ struct AuditTrailTests {
         arguments: [TestDatabase.postgres])
     func parallelAppendsFromSeveralInstances(database: TestDatabase) async throws {
         try await withHale(on: database) { app in
-            let account = try await app.hale.accounts.create(email: "audit@example.com", role: "user")
+            let account = try await app.hale.accounts.create(email: try AccountEmail("audit@example.com"), role: "user")
             let appends = (0..<6).map { _ in
                 app.hale.audit.prepare(.deviceRegistered, AuditTrail.Subject(account: account.id))
             }

@@ -22,7 +22,8 @@ struct DeviceSquattingTests {
     private func squat(_ app: Application, fingerprint: String, count: Int, at date: Date) async throws {
         let repository = SQLDeviceRepository(database: app.hale.database)
         for index in 0..<count {
-            let account = try await app.hale.accounts.create(email: "squatter\(index)@example.com", role: "user")
+            let account = try await app.hale.accounts.create(
+                email: try AccountEmail("squatter\(index)@example.com"), role: "user")
             let der: [UInt8] =
                 index.isMultiple(of: 2)
                 ? Array(P256.Signing.PrivateKey().publicKey.derRepresentation)
@@ -52,7 +53,7 @@ struct DeviceSquattingTests {
 
     /// Registers `client` for a new account from `ip`, through the service as the route does.
     private func register(_ app: Application, _ client: DeviceClient, from ip: String) async throws {
-        let account = try await app.hale.accounts.create(email: "victim@example.com", role: "user")
+        let account = try await app.hale.accounts.create(email: try AccountEmail("victim@example.com"), role: "user")
         let challenge = try await app.hale.devices.startRegistration(
             DeviceRegistrationRequest(
                 deviceName: "Ada's phone", deviceType: .mobile, deviceFingerprint: client.fingerprint,

@@ -198,9 +198,10 @@ struct EmailAddressTests {
             let code = try #require(try await Mailbox(app: app).code(to: "race@example.com"))
             let service = app.hale.emailAddresses
             let subject = AuditTrail.Subject(account: account.id)
+            let address = try EmailAddress.parse("race@example.com")
             let outcomes = await withTaskGroup(of: Bool.self) { group in
                 for _ in 0..<4 {
-                    group.addTask { (try? await service.verify("race@example.com", code: code, by: subject)) != nil }
+                    group.addTask { (try? await service.verify(address, code: code, by: subject)) != nil }
                 }
                 return await group.reduce(into: [Bool]()) { $0.append($1) }
             }

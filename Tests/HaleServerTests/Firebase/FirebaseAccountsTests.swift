@@ -93,7 +93,7 @@ struct FirebaseAccountsTests {
         try await FirebaseHarness.run(on: database) { harness in
             let app = harness.app
             let racing = RacingRepository(SQLSocialAccountRepository(database: app.hale.database)) {
-                _ = try await app.hale.accounts.create(email: "ana@example.com", role: "user")
+                _ = try await app.hale.accounts.create(email: try AccountEmail("ana@example.com"), role: "user")
             }
             let account = try await accounts(app, racing).account(of: Self.user, logger: app.logger)
             let made = try #require(try await app.hale.accounts.find(account))

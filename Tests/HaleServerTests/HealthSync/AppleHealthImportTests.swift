@@ -114,7 +114,7 @@ struct AppleHealthImportTests {
                 unit: "count", startDate: "2025-03-05T09:00:00-05:00", endDate: "2025-03-05T09:10:00-05:00",
                 timeZoneOffset: "-05:00", sourceBundle: "com.apple.health", deviceModel: "Watch6,2")
             _ = try await app.hale.healthSync.sync(
-                HealthSyncBatch(provider: "healthkit", samples: [synced]), account: account, zone: zone)
+                HealthSyncBatch(provider: .healthkit, samples: [synced]), account: account, zone: zone)
             let summary = try await app.hale.appleHealthImport.run(url, account: account, zone: zone)
             #expect(summary.deduplicated == 1)
             #expect(summary.imported == expected.stepRecords + expected.workouts - 1)

@@ -165,7 +165,7 @@ struct SocialSignInServiceTests {
         "a new identity with a taken verified email is refused unless linking is on", arguments: TestDatabase.available)
     func emailTaken(database: TestDatabase) async throws {
         try await withHale(on: database) { app in
-            let owner = try await app.hale.accounts.create(email: "ana@example.com", role: "client")
+            let owner = try await app.hale.accounts.create(email: try AccountEmail("ana@example.com"), role: "client")
             let error = await #expect(throws: HaleError.self) {
                 try await Self.service(app, Self.identity()).signIn(Self.request(), logger: Self.logger)
             }
@@ -188,7 +188,7 @@ struct SocialSignInServiceTests {
     func linkingWaits() async throws {
         let time = TestClock()
         try await withHale(clock: time.clock) { app in
-            let owner = try await app.hale.accounts.create(email: "ana@example.com", role: "client")
+            let owner = try await app.hale.accounts.create(email: try AccountEmail("ana@example.com"), role: "client")
             let waiting = Self.service(app, Self.identity(), link: true, linkDelay: .seconds(86_400))
             for _ in 0..<2 {
                 let pending = await #expect(throws: HaleError.self) {
@@ -222,7 +222,7 @@ struct SocialSignInServiceTests {
     @Test("linking by email cannot change the role either", arguments: TestDatabase.available)
     func linkingKeepsTheRole(database: TestDatabase) async throws {
         try await withHale(on: database) { app in
-            _ = try await app.hale.accounts.create(email: "ana@example.com", role: "client")
+            _ = try await app.hale.accounts.create(email: try AccountEmail("ana@example.com"), role: "client")
             let refused = await #expect(throws: HaleError.self) {
                 try await Self.service(app, Self.identity(), link: true).signIn(
                     Self.request(.cleaner, cleaner: Self.cleaner), logger: Self.logger)
@@ -236,7 +236,7 @@ struct SocialSignInServiceTests {
     @Test("an unverified email never links and is kept only as unverified", arguments: TestDatabase.available)
     func unverifiedEmail(database: TestDatabase) async throws {
         try await withHale(on: database) { app in
-            let owner = try await app.hale.accounts.create(email: "ana@example.com", role: "client")
+            let owner = try await app.hale.accounts.create(email: try AccountEmail("ana@example.com"), role: "client")
             let result = try await Self.service(app, Self.identity(verified: false), link: true).signIn(
                 Self.request(), logger: Self.logger)
             #expect(result.accountId != owner.id)

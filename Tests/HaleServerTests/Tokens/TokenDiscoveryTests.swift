@@ -19,7 +19,7 @@ struct TokenDiscoveryTests {
             #expect(document.jwksURI == "https://id.example.com/.well-known/jwks.json")
             #expect(document.introspectionEndpoint == "https://id.example.com/api/v1/admin/introspect")
             #expect(document.idTokenSigningAlgValuesSupported == ["ES256"])
-            let account = try await app.hale.accounts.create(email: "a@example.com", role: "user")
+            let account = try await app.hale.accounts.create(email: try AccountEmail("a@example.com"), role: "user")
             let token = try await freshSignIn(app, account.id)
             #expect(try Self.payload(of: token)["iss"] as? String == "https://id.example.com")
             #expect(try Self.payload(of: token)["aud"] == nil)

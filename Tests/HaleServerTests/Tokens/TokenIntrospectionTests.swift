@@ -27,7 +27,7 @@ struct TokenIntrospectionTests {
     func accessTokens(database: TestDatabase) async throws {
         try await withHale(on: database, settings: ["tokens.audiences": "api.example.com"]) { app in
             let adminKey = try await app.hale.adminKeys.create(name: "backend").key
-            let account = try await app.hale.accounts.create(email: "a@example.com", role: "user")
+            let account = try await app.hale.accounts.create(email: try AccountEmail("a@example.com"), role: "user")
             let pair = try await app.hale.sessions.start(
                 account: account.id, device: nil, signInMethod: "passkey", rememberMe: false)
             let response = try await Self.introspect(app, Self.form(pair.accessToken), adminKey: adminKey)

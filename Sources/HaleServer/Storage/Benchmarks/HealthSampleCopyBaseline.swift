@@ -17,9 +17,9 @@ public struct HealthSampleCopyBaseline: Sendable {
     public func rows(of batch: HealthSyncBatch, account: AccountID, zone: TimeZone, at now: Date) throws
         -> [StoredHealthSample]
     {
-        let provider = HealthProvider(parsing: batch.provider ?? "") ?? .healthkit
-        return HealthSync.prepare(
-            batch.samples[...], provider: provider, account: account, zone: zone, plausibility: plausibility, now: now
+        HealthSync.prepare(
+            batch.samples[...], provider: batch.provider, account: account, zone: zone, plausibility: plausibility,
+            now: now
         ).prepared.map(\.stored)
     }
 

@@ -32,7 +32,7 @@ struct EmailRecoveryRoutes: RouteCollection {
 
     func requestRecoveryCode(_ request: Request) async throws -> Response {
         let body = try request.decodeStrict(EmailCodeRequest.self)
-        let sent = try await accountRecoveries.requestCode(for: body.email)
+        let sent = try await accountRecoveries.requestCode(for: try EmailAddress.parse(body.email))
         return try await EmailCodeSentResponse(email: sent.address, expiresAt: ISO8601.string(sent.expiresAt))
             .encodeResponse(status: .accepted, for: request)
     }
@@ -41,7 +41,7 @@ struct EmailRecoveryRoutes: RouteCollection {
     func verifyRecoveryCode(_ request: Request) async throws -> Response {
         let body = try request.decodeStrict(EmailVerifyRequest.self)
         switch try await accountRecoveries.verify(
-            body.email, code: body.code, ipRange: Self.ipRange(request))
+            try EmailAddress.parse(body.email), code: body.code, ipRange: Self.ipRange(request))
         {
         case .open(let account, let tokens):
             return try await RecoverySessionResponse(account, tokens).encodeResponse(for: request)
@@ -55,7 +55,7 @@ struct EmailRecoveryRoutes: RouteCollection {
     func requestApproval(_ request: Request) async throws -> Response {
         let body = try request.decodeStrict(EmailCodeRequest.self)
         let (recovery, claimToken) = try await accountRecoveries.requestApproval(
-            naming: body.email, ipRange: Self.ipRange(request))
+            naming: try EmailAddress.parse(body.email), ipRange: Self.ipRange(request))
         return try await WaitingRecoveryResponse(recovery, claimToken: claimToken)
             .encodeResponse(status: .accepted, for: request)
     }
@@ -85,7 +85,7 @@ struct EmailRecoveryRoutes: RouteCollection {
 
     func requestSignInCode(_ request: Request) async throws -> Response {
         let body = try request.decodeStrict(EmailCodeRequest.self)
-        let sent = try await emailSignIn.requestCode(for: body.email)
+        let sent = try await emailSignIn.requestCode(for: try EmailAddress.parse(body.email))
         return try await EmailCodeSentResponse(email: sent.address, expiresAt: ISO8601.string(sent.expiresAt))
             .encodeResponse(status: .accepted, for: request)
     }
@@ -93,7 +93,8 @@ struct EmailRecoveryRoutes: RouteCollection {
     func signIn(_ request: Request) async throws -> EmailSignInResponse {
         let body = try request.decodeStrict(EmailSignInRequest.self)
         let (account, tokens) = try await emailSignIn.signIn(
-            body.email, code: body.code, rememberMe: body.rememberMe ?? false, ipRange: Self.ipRange(request))
+            try EmailAddress.parse(body.email), code: body.code, rememberMe: body.rememberMe ?? false,
+            ipRange: Self.ipRange(request))
         return EmailSignInResponse(accountId: account.description, tokens: TokenResponse(tokens))
     }
 

@@ -27,7 +27,8 @@ struct EmailRoutes: RouteCollection {
     func requestCode(_ request: Request, _ account: AuthenticatedAccount) async throws -> Response {
         try await credentialChanges.requireToAdd(account)
         let body = try request.decodeStrict(EmailCodeRequest.self)
-        let sent = try await emailAddresses.requestCode(for: body.email, account: account.accountId)
+        let sent = try await emailAddresses.requestCode(
+            for: try EmailAddress.parse(body.email), account: account.accountId)
         return try await EmailCodeSentResponse(email: sent.address, expiresAt: ISO8601.string(sent.expiresAt))
             .encodeResponse(status: .accepted, for: request)
     }
@@ -35,13 +36,14 @@ struct EmailRoutes: RouteCollection {
     func verify(_ request: Request, _ account: AuthenticatedAccount) async throws -> EmailAddressResponse {
         try await credentialChanges.requireToAdd(account)
         let body = try request.decodeStrict(EmailVerifyRequest.self)
-        let verified = try await emailAddresses.verify(body.email, code: body.code, by: Self.subject(account, request))
+        let verified = try await emailAddresses.verify(
+            try EmailAddress.parse(body.email), code: body.code, by: Self.subject(account, request))
         return EmailAddressResponse(verified)
     }
 
     func remove(_ request: Request, _ account: AuthenticatedAccount) async throws -> HTTPStatus {
         try credentialChanges.requireToRemove(account)
-        let address = try request.parameters.require("email")
+        let address = try EmailAddress.parse(try request.parameters.require("email"))
         try await emailAddresses.remove(address, by: Self.subject(account, request))
         return .noContent
     }

@@ -135,7 +135,8 @@ struct SessionRoutes: RouteCollection {
     /// Mails a step-up code, for an account that has nothing but a verified address.
     func stepUpEmailCode(_ request: Request, _ account: AuthenticatedAccount) async throws -> Response {
         let body = try request.decodeStrict(EmailCodeRequest.self)
-        let sent = try await stepUps.requestEmailCode(to: body.email, identity: account)
+        let stepUp = try await stepUps.emailStepUp(for: account)
+        let sent = try await stepUps.requestEmailCode(to: try EmailAddress.parse(body.email), for: stepUp)
         return try await EmailCodeSentResponse(email: sent.address, expiresAt: ISO8601.string(sent.expiresAt))
             .encodeResponse(status: .accepted, for: request)
     }
@@ -143,7 +144,9 @@ struct SessionRoutes: RouteCollection {
     /// Steps up with the code mailed for it.
     func stepUpWithEmail(_ request: Request, _ account: AuthenticatedAccount) async throws -> StepUpResponse {
         let body = try request.decodeStrict(EmailVerifyRequest.self)
-        let freshUntil = try await stepUps.withEmailCode(body.email, code: body.code, identity: account)
+        let stepUp = try await stepUps.emailStepUp(for: account)
+        let freshUntil = try await stepUps.withEmailCode(
+            try EmailAddress.parse(body.email), code: body.code, for: stepUp)
         return StepUpResponse(freshUntil: ISO8601.string(freshUntil))
     }
 

@@ -31,7 +31,7 @@ extension AccountPageRoutes {
     func recoverByEmail(_ request: Request) async throws -> Response {
         let body = try request.decodeStrict(EmailVerifyRequest.self)
         let started = try await accountRecoveries.verify(
-            body.email, code: body.code, ipRange: EmailRecoveryRoutes.ipRange(request))
+            try EmailAddress.parse(body.email), code: body.code, ipRange: EmailRecoveryRoutes.ipRange(request))
         switch started {
         case .open(_, let tokens):
             return try await opened(tokens.sessionId, on: Response())
@@ -44,7 +44,7 @@ extension AccountPageRoutes {
     func askADevice(_ request: Request) async throws -> Response {
         let body = try request.decodeStrict(EmailCodeRequest.self)
         let (recovery, claimToken) = try await accountRecoveries.requestApproval(
-            naming: body.email, ipRange: EmailRecoveryRoutes.ipRange(request))
+            naming: try EmailAddress.parse(body.email), ipRange: EmailRecoveryRoutes.ipRange(request))
         return try holding(recovery, claimToken: claimToken)
     }
 
@@ -91,7 +91,8 @@ extension AccountPageRoutes {
         guard emailSignInEnabled else { throw Self.emailSignInOff }
         let body = try request.decodeStrict(EmailSignInRequest.self)
         let (_, tokens) = try await emailSignIn.signIn(
-            body.email, code: body.code, rememberMe: false, ipRange: EmailRecoveryRoutes.ipRange(request))
+            try EmailAddress.parse(body.email), code: body.code, rememberMe: false,
+            ipRange: EmailRecoveryRoutes.ipRange(request))
         return try await opened(tokens.sessionId, on: Response())
     }
 

@@ -26,7 +26,7 @@ extension AccountPageRoutes {
         let browser = try (body.browser?.device ?? AccountPageBrowser.unnamed).checked(fieldPrefix: "browser.")
         return CreationOptionsResponse(
             options: try await passkeys.signUpOptions(
-                displayName: body.displayName, email: body.email, device: browser))
+                displayName: body.displayName, email: try body.email.map { try AccountEmail($0) }, device: browser))
     }
 
     func signUp(_ request: Request) async throws -> Response {

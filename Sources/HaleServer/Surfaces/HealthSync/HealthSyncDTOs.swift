@@ -14,9 +14,13 @@ struct SyncRequest: StrictRequestBody {
     let samples: [Strict<HealthSyncSample>]?
     let deletions: [String]?
 
-    var batch: HealthSyncBatch {
-        HealthSyncBatch(
-            provider: provider, syncType: syncType, lookbackDays: lookbackDays, batchId: batchId,
+    /// The batch, with its provider read by its raw value or an alias and its sync type by name (`manual` when
+    /// absent): a name neither has is an `InvalidInput`, the provider's first. The rest the sync checks.
+    func batch() throws(InvalidInput) -> HealthSyncBatch {
+        let named = try HealthProvider.named(provider)
+        let kind = try InvalidInput.parse(syncType ?? "manual", as: HealthSyncLog.SyncType.self, field: "syncType")
+        return HealthSyncBatch(
+            provider: named, syncType: kind, lookbackDays: lookbackDays, batchId: batchId,
             samples: (samples ?? []).map(\.value), deletions: deletions ?? [])
     }
 }

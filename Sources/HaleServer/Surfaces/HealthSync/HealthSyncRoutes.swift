@@ -25,8 +25,11 @@ struct HealthSyncRoutes: RouteCollection {
         let body = try request.decodeStrict(SyncRequest.self)
         try await healthConnections.requireNotDisconnected(
             body.provider.flatMap(HealthProvider.init(parsing:)), account: account)
-        let result = try await healthSync.sync(
-            body.batch, account: account, zone: try await zone(of: request, account: account))
+        let zone = try await zone(of: request, account: account)
+        // Read after the disconnection and the zone, so that a client with several faults hears of them in the order
+        // it did when the sync read these names.
+        let batch = try body.batch()
+        let result = try await healthSync.sync(batch, account: account, zone: zone)
         return SyncResponse(result)
     }
 

@@ -43,8 +43,9 @@ struct MobileBiometricRoutes: RouteCollection {
         guard let displayName = body.displayName else {
             throw HaleError.invalidRequest("Sign in first, or send a displayName to sign up with a passkey.")
         }
+        let email = try body.email.map { try AccountEmail($0) }
         return CreationOptionsResponse(
-            options: try await passkeys.signUpOptions(displayName: displayName, email: body.email, device: body.device))
+            options: try await passkeys.signUpOptions(displayName: displayName, email: email, device: body.device))
     }
 
     func register(_ request: Request) async throws -> RegisterVerifyResponse {
@@ -73,7 +74,7 @@ struct MobileBiometricRoutes: RouteCollection {
     func authenticationOptions(_ request: Request) async throws -> RequestOptionsResponse {
         let body = try request.decodeStrict(AuthenticateOptionsRequest.self)
         if let email = body.email {
-            _ = try Accounts.normalizedEmail(email)
+            _ = try AccountEmail(email)
         }
         let (options, ceremony) = try await passkeys.authenticationOptions()
         return RequestOptionsResponse(options: options, uid: ceremony.description)

@@ -34,7 +34,7 @@ struct SupabaseActivityWrites {
         var checked: [(HealthProvider, HealthSync.CheckedBatch)] = []
         for provider in order {
             try await connections.requireNotDisconnected(provider, account: account)
-            let batch = HealthSyncBatch(provider: provider.rawValue, syncType: "manual", samples: bySource[provider]!)
+            let batch = HealthSyncBatch(provider: provider, syncType: .manual, samples: bySource[provider]!)
             let check = try sync.check(batch, account: account, zone: zone)
             if let refused = check.rejected.first {
                 throw PostgRESTError(

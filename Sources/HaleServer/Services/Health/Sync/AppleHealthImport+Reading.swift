@@ -132,7 +132,7 @@ extension AppleHealthImport {
     /// The samples as the SDK would sync them from HealthKit, identified by their content.
     static func syncBatch(of samples: [ImportedSample]) -> HealthSyncBatch {
         HealthSyncBatch(
-            provider: HealthProvider.healthkit.rawValue, syncType: "initial",
+            provider: .healthkit, syncType: .initial,
             samples: samples.map { sample in
                 HealthSyncSample(
                     id: sample.identity, type: sample.typeIdentifier, value: sample.value, unit: sample.unit,

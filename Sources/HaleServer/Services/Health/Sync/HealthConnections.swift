@@ -19,7 +19,7 @@ public struct HealthConnections: Sendable {
 
     /// Refuses a sync through a provider the account disconnected (seed 004: "no more syncs") until it connects
     /// again. A provider never connected syncs as before: connecting is seed 004's step, not every client's. No
-    /// provider (a name the surface could not read) passes, for the sync to refuse with its own message.
+    /// provider (a name the surface could not read) passes, for the surface to refuse the name with its own message.
     public func requireNotDisconnected(_ provider: HealthProvider?, account: AccountID) async throws {
         guard let provider,
             let connection = try await repository.connections(of: account).first(where: { $0.provider == provider }),

@@ -8,3 +8,14 @@ extension HealthProvider {
         }
     }
 }
+
+extension HealthPlatform {
+    /// The provider seed 000's platform syncs as: `apple` is HealthKit, `google` Google Fit.
+    public var provider: HealthProvider {
+        switch self {
+        case .apple: .healthkit
+        case .google: .googleFit
+        case .healthConnect: .healthConnect
+        }
+    }
+}

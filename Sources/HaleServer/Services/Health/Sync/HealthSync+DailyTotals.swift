@@ -27,7 +27,7 @@ extension HealthSync {
                     timeZoneOffset: Self.offsetText(offset))
             }
         }
-        let batch = HealthSyncBatch(provider: platform.rawValue, samples: samples)
+        let batch = HealthSyncBatch(provider: platform.provider, samples: samples)
         let result = try await sync(batch, account: account, zone: zone)
         if let rejection = result.rejected.first { throw InvalidInput("data", .described(rejection.message)) }
         return result

@@ -177,12 +177,7 @@ extension HealthSync {
         let lookbackDays: Int
 
         init(_ batch: HealthSyncBatch) throws {
-            guard let provider = batch.provider.flatMap(HealthProvider.init(parsing:)) else {
-                throw InvalidInput("provider", .oneOf(HealthProvider.allCases.map(\.rawValue)))
-            }
-            let syncType = try InvalidInput.parse(
-                batch.syncType ?? "manual", as: HealthSyncLog.SyncType.self, field: "syncType")
-            let lookbackDays = batch.lookbackDays ?? syncType.defaultLookbackDays
+            let lookbackDays = batch.lookbackDays ?? batch.syncType.defaultLookbackDays
             guard (1...365).contains(lookbackDays) else { throw InvalidInput("lookbackDays", .between(1, 365)) }
             if let batchId = batch.batchId { try HealthSync.batchIDRule.check(batchId, field: "batchId") }
             guard batch.samples.count <= HealthSync.maximumBatch, batch.deletions.count <= HealthSync.maximumBatch
@@ -195,8 +190,8 @@ extension HealthSync {
                 let rule = "a sample id of \(HealthSync.sampleIDRule.requirement)"
                 throw InvalidInput("deletions[\(index)]", .form(rule))
             }
-            self.provider = provider
-            self.syncType = syncType
+            self.provider = batch.provider
+            self.syncType = batch.syncType
             self.lookbackDays = lookbackDays
         }
     }

@@ -1,13 +1,14 @@
 import Foundation
 import HealthSamples
 
-/// A sync as a client sends it, before any checks: seed 004's samples and deletions, or seed 000's daily totals.
+/// A sync as a client sends it, its provider and sync type read by the surface and the rest not yet checked: seed
+/// 004's samples and deletions, or seed 000's daily totals.
 public struct HealthSyncBatch: Sendable {
-    /// `healthkit`, `health_connect` or `googlefit`.
-    public var provider: String?
-    /// `initial`, `manual` or `background`; default `manual`.
-    public var syncType: String?
-    /// How far back the client read; default 30, 7 or 3 by `syncType`.
+    /// The platform the samples were read from.
+    public var provider: HealthProvider
+    /// What started the sync; `manual` unless the client says.
+    public var syncType: HealthSyncLog.SyncType
+    /// How far back the client read, 1 to 365 days; default 30, 7 or 3 by `syncType`.
     public var lookbackDays: Int?
     /// The client's id for this batch: a retry with the same id returns the first sync's log.
     public var batchId: String?
@@ -18,8 +19,8 @@ public struct HealthSyncBatch: Sendable {
 
     /// A batch.
     public init(
-        provider: String?, syncType: String? = nil, lookbackDays: Int? = nil, batchId: String? = nil,
-        samples: [HealthSyncSample], deletions: [String] = []
+        provider: HealthProvider, syncType: HealthSyncLog.SyncType = .manual, lookbackDays: Int? = nil,
+        batchId: String? = nil, samples: [HealthSyncSample], deletions: [String] = []
     ) {
         self.provider = provider
         self.syncType = syncType

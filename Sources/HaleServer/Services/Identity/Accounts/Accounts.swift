@@ -6,14 +6,14 @@ public struct Accounts: Sendable {
     let audit: AuditTrail
     let clock: HaleClock
 
-    /// Creates an account. A verified email is trimmed, lowercased and must be unique; an unverified one is only
-    /// stored.
-    public func create(email: String?, role: String, unverifiedEmail: String? = nil) async throws -> Account {
+    /// Creates an account. A verified email must be unique; an unverified one is only stored.
+    public func create(email: AccountEmail?, role: String, unverifiedEmail: AccountEmail? = nil) async throws
+        -> Account
+    {
         let now = clock.now()
         let account = Account(
-            id: .random(), email: try email.map(Self.normalizedEmail),
-            unverifiedEmail: try unverifiedEmail.map(Self.normalizedEmail), role: try Self.validatedRole(role),
-            createdAt: now, updatedAt: now)
+            id: .random(), email: email?.value, unverifiedEmail: unverifiedEmail?.value,
+            role: try Self.validatedRole(role), createdAt: now, updatedAt: now)
         try await repository.create(account)
         return account
     }
@@ -24,8 +24,8 @@ public struct Accounts: Sendable {
     }
 
     /// The account with this email, compared case-insensitively.
-    public func find(email: String) async throws -> Account? {
-        try await repository.find(email: try Self.normalizedEmail(email))
+    public func find(email: AccountEmail) async throws -> Account? {
+        try await repository.find(email: email.value)
     }
 
     /// Deletes the account with its sign-in methods, sessions, tokens, devices, profile, health data and memberships,
@@ -42,26 +42,6 @@ public struct Accounts: Sendable {
 
     /// An email as a client may send it: at most 254 characters (RFC 5321's longest path), no control characters.
     public static let emailRule = TextRule(1...254, .characters, .noControl)
-
-    /// A trimmed, lowercased email with one `@`, a local part and a dotted domain; an `InvalidInput` otherwise, which
-    /// never repeats the input.
-    public static func normalizedEmail(_ email: String) throws -> String {
-        // The period is the wire's, which tests pin.
-        let invalid = InvalidInput(
-            "email",
-            .form(
-                "an address of 1 to \(emailRule.length.upperBound) characters (Unicode code points) with one @, a local part and a dotted domain, and no spaces or control characters."
-            ))
-        guard emailRule.allows(email) else { throw invalid }
-        let normalized = email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        let parts = normalized.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."),
-            !parts[1].hasSuffix("."), !normalized.unicodeScalars.contains(where: \.properties.isWhitespace)
-        else {
-            throw invalid
-        }
-        return normalized
-    }
 
     /// A role is a short lowercase identifier: a letter, then letters, digits, `_` or `-`, at most 32 in all.
     public static func validatedRole(_ role: String) throws -> String {

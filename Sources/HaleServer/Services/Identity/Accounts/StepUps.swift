@@ -84,23 +84,41 @@ public struct StepUps: Sendable {
         return ChallengeBinding(accountId: identity.accountId, deviceId: device, sessionId: session)
     }
 
-    /// Mails a step-up code to one of the account's verified addresses. Only for an account with no passkey, device
-    /// key or social identity, which proves itself with those instead: an email code is never a shortcut past them.
-    public func requestEmailCode(to email: String, identity: AuthenticatedAccount) async throws
+    /// Leave to step up by email code: the session the code proves, of an account with nothing but verified
+    /// addresses. Only `emailStepUp(for:)` gives one, so its refusals come before the address is read.
+    public struct EmailStepUp: Sendable {
+        /// The account stepping up.
+        public let account: AccountID
+        /// The session the code proves.
+        let session: SessionID
+
+        fileprivate init(account: AccountID, session: SessionID) {
+            self.account = account
+            self.session = session
+        }
+    }
+
+    /// Leave for this session to step up by email code. Only for an account with no passkey, device key or social
+    /// identity, which proves itself with those instead: an email code is never a shortcut past them.
+    public func emailStepUp(for identity: AuthenticatedAccount) async throws -> EmailStepUp {
+        let session = try Self.session(of: identity)
+        try await requireNothingButEmail(identity.accountId)
+        return EmailStepUp(account: identity.accountId, session: session)
+    }
+
+    /// Mails a step-up code to one of the account's verified addresses.
+    public func requestEmailCode(to address: EmailAddress, for stepUp: EmailStepUp) async throws
         -> EmailAddresses.CodeSent
     {
-        _ = try Self.session(of: identity)
-        try await requireNothingButEmail(identity.accountId)
-        return try await emailAddresses.requestOwnCode(for: email, account: identity.accountId, purpose: .stepUp)
+        try await emailAddresses.requestOwnCode(for: address, account: stepUp.account, purpose: .stepUp)
     }
 
     /// Verifies the step-up code and marks the session proved now; returns until when it counts as fresh.
-    public func withEmailCode(_ email: String, code: String, identity: AuthenticatedAccount) async throws -> Date {
-        let session = try Self.session(of: identity)
-        try await requireNothingButEmail(identity.accountId)
+    public func withEmailCode(_ address: EmailAddress, code: String, for stepUp: EmailStepUp) async throws -> Date {
         let account = try await emailAddresses.redeemOwnerCode(
-            email, code: code, purpose: .stepUp, invalid: EmailAddresses.invalidCode)
-        guard account == identity.accountId, try await sessions.stepUp(session, of: account, method: "email") else {
+            address, code: code, purpose: .stepUp, invalid: EmailAddresses.invalidCode)
+        guard account == stepUp.account, try await sessions.stepUp(stepUp.session, of: account, method: "email")
+        else {
             throw EmailAddresses.invalidCode
         }
         return clock.now().addingTimeInterval(freshSignIn.window.timeInterval)

@@ -36,12 +36,12 @@ public struct AccountRecoveries: Sendable {
     }
 
     /// Mails a recovery code to the account that verified `email`; answers alike for every address.
-    public func requestCode(for email: String) async throws -> EmailAddresses.CodeSent {
+    public func requestCode(for email: EmailAddress) async throws -> EmailAddresses.CodeSent {
         try await emailAddresses.requestOwnerCode(for: email, purpose: .recoverAccount)
     }
 
     /// Uses the code: a recovery session now, or a recovery that waits.
-    public func verify(_ email: String, code: String, ipRange: String?) async throws -> Started {
+    public func verify(_ email: EmailAddress, code: String, ipRange: String?) async throws -> Started {
         let account = try await emailAddresses.redeemOwnerCode(
             email, code: code, purpose: .recoverAccount, invalid: Self.invalidCode)
         guard delay > .zero else {
@@ -64,18 +64,18 @@ public struct AccountRecoveries: Sendable {
         return (recovery, token)
     }
 
-    /// A new device asks to recover the account that verified `email`, for a signed-in device to approve: the
+    /// A new device asks to recover the account that verified `address`, for a signed-in device to approve: the
     /// request and its claim token. The answer is the same whether or not an account verified the address; a
     /// request naming none is kept as one that nobody approves.
-    public func requestApproval(naming email: String, ipRange: String?) async throws -> (AccountRecoveryRecord, String)
+    public func requestApproval(naming address: EmailAddress, ipRange: String?) async throws
+        -> (AccountRecoveryRecord, String)
     {
-        guard let address = EmailAddress(email) else { throw EmailAddress.invalid }
         let now = clock.now()
         // Each request alerts every device and mails every address of the account: capped per address named, as
         // requested codes are, and counted alike for known and unknown addresses so the cap reveals nothing.
         let recent = try await repository.requests(naming: address.value, since: now.addingTimeInterval(-3600))
         guard recent < emailAddresses.limits.codesPerAddress else { throw EmailAddresses.tooMany }
-        let account = try await emailAddresses.owner(of: address.value)
+        let account = try await emailAddresses.owner(of: address)
         // Ready only when approved: until then its readiness is its end.
         let end = now.addingTimeInterval(Self.approvalWindow)
         var (recovery, token) = Self.record(of: account, method: "device", at: now, readyAt: end, expiresAt: end)

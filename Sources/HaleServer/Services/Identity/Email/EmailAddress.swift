@@ -16,6 +16,13 @@ public struct EmailAddress: Sendable, Hashable, CustomStringConvertible {
         value = address
     }
 
+    /// The address `raw` normalizes to, for text a client sent; an `InvalidInput` for `email` when it is not one
+    /// Hale mails, which never repeats the input.
+    public static func parse(_ raw: String) throws(InvalidInput) -> EmailAddress {
+        guard let address = EmailAddress(raw) else { throw invalid }
+        return address
+    }
+
     /// The normalized address.
     public var description: String { value }
 

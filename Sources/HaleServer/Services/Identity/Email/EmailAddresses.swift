@@ -38,10 +38,9 @@ public struct EmailAddresses: Sendable {
         try await repository.addresses(of: account)
     }
 
-    /// Mails a code that verifies `raw` for the account, or, when the address is another account's, a notice
+    /// Mails a code that verifies `address` for the account, or, when the address is another account's, a notice
     /// instead; answers the same either way.
-    public func requestCode(for raw: String, account: AccountID) async throws -> CodeSent {
-        guard let address = EmailAddress(raw) else { throw EmailAddress.invalid }
+    public func requestCode(for address: EmailAddress, account: AccountID) async throws -> CodeSent {
         let now = clock.now()
         let answer = CodeSent(address: address.value, expiresAt: now.addingTimeInterval(EmailCode.lifetime))
         try await admit(address, account: account, at: now)
@@ -59,16 +58,14 @@ public struct EmailAddresses: Sendable {
         return answer
     }
 
-    /// The account that verified `raw`, if any.
-    func owner(of raw: String) async throws -> AccountID? {
-        guard let address = EmailAddress(raw) else { throw EmailAddress.invalid }
-        return try await repository.owner(of: address.value)
+    /// The account that verified `address`, if any.
+    func owner(of address: EmailAddress) async throws -> AccountID? {
+        try await repository.owner(of: address.value)
     }
 
-    /// Mails a `purpose` code to the account that verified `raw`, or, when none has, a notice instead; answers the
-    /// same either way. For signing in and recovering, where the address names the account.
-    func requestOwnerCode(for raw: String, purpose: EmailCodePurpose) async throws -> CodeSent {
-        guard let address = EmailAddress(raw) else { throw EmailAddress.invalid }
+    /// Mails a `purpose` code to the account that verified `address`, or, when none has, a notice instead; answers
+    /// the same either way. For signing in and recovering, where the address names the account.
+    func requestOwnerCode(for address: EmailAddress, purpose: EmailCodePurpose) async throws -> CodeSent {
         let now = clock.now()
         try await admit(address, account: nil, at: now)
         if let owner = try await repository.owner(of: address.value) {
@@ -81,8 +78,9 @@ public struct EmailAddresses: Sendable {
 
     /// Mails a `purpose` code to one of the account's own verified addresses: a 404 for any other address, which is
     /// the account's own business.
-    func requestOwnCode(for raw: String, account: AccountID, purpose: EmailCodePurpose) async throws -> CodeSent {
-        guard let address = EmailAddress(raw) else { throw EmailAddress.invalid }
+    func requestOwnCode(for address: EmailAddress, account: AccountID, purpose: EmailCodePurpose) async throws
+        -> CodeSent
+    {
         guard try await repository.owner(of: address.value) == account else {
             throw HaleError(.resourceNotFound, .notFound, message: "This account has no such email address.")
         }
@@ -94,10 +92,9 @@ public struct EmailAddresses: Sendable {
 
     /// Uses a `purpose` code mailed to a verified address, once: the account it names. Every wrong, expired, spent
     /// or exhausted code, and every address no account has verified, is `invalidCode`.
-    func redeemOwnerCode(_ raw: String, code: String, purpose: EmailCodePurpose, invalid: HaleError) async throws
-        -> AccountID
-    {
-        guard let address = EmailAddress(raw) else { throw EmailAddress.invalid }
+    func redeemOwnerCode(
+        _ address: EmailAddress, code: String, purpose: EmailCodePurpose, invalid: HaleError
+    ) async throws -> AccountID {
         guard let guess = EmailCode.normalized(code) else {
             throw InvalidInput("code", .form("the 6 digits mailed to the address"))
         }
@@ -114,8 +111,9 @@ public struct EmailAddresses: Sendable {
 
     /// Verifies the account's address with the code mailed to it: the address as stored. Every wrong, expired,
     /// spent or exhausted code is `EMAIL_CODE_INVALID`, the same answer whatever the reason.
-    public func verify(_ raw: String, code: String, by subject: AuditTrail.Subject) async throws -> VerifiedEmail {
-        guard let address = EmailAddress(raw) else { throw EmailAddress.invalid }
+    public func verify(_ address: EmailAddress, code: String, by subject: AuditTrail.Subject) async throws
+        -> VerifiedEmail
+    {
         guard let guess = EmailCode.normalized(code) else {
             throw InvalidInput("code", .form("the 6 digits mailed to the address"))
         }
@@ -140,8 +138,7 @@ public struct EmailAddresses: Sendable {
     }
 
     /// Removes the account's address, telling it and the account's other addresses.
-    public func remove(_ raw: String, by subject: AuditTrail.Subject) async throws {
-        guard let address = EmailAddress(raw) else { throw EmailAddress.invalid }
+    public func remove(_ address: EmailAddress, by subject: AuditTrail.Subject) async throws {
         let all = try await repository.addresses(of: subject.account)
         let notices = try all.compactMap { EmailAddress($0.address) }.map {
             try outbox.message(.addressRemoved, to: $0, account: subject.account, data: ["address": address.value])
@@ -155,8 +152,7 @@ public struct EmailAddresses: Sendable {
     /// Keeps an address that Google, Apple or Firebase verified for the account, unless another account has it or
     /// the account has as many as it may; when kept, records `email_address_added` and mails the account's other
     /// addresses, as an address verified by code does.
-    func adopt(_ raw: String, verifiedBy provider: String, for account: AccountID) async throws {
-        guard let address = EmailAddress(raw) else { return }
+    func adopt(_ address: EmailAddress, verifiedBy provider: String, for account: AccountID) async throws {
         let others = try await repository.addresses(of: account)
         guard others.count < limits.addressesPerAccount, !others.contains(where: { $0.address == address.value })
         else { return }

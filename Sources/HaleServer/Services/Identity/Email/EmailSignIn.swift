@@ -13,13 +13,13 @@ public struct EmailSignIn: Sendable {
     public static let signInMethod = "email"
 
     /// Mails a sign-in code to the account that verified `email`; answers alike for every address.
-    public func requestCode(for email: String) async throws -> EmailAddresses.CodeSent {
+    public func requestCode(for email: EmailAddress) async throws -> EmailAddresses.CodeSent {
         try await emailAddresses.requestOwnerCode(for: email, purpose: .signIn)
     }
 
     /// Uses the code, once: the account and a new session's tokens. Records `email_sign_in`, which alerts the
     /// account's devices and addresses.
-    public func signIn(_ email: String, code: String, rememberMe: Bool, ipRange: String?) async throws -> (
+    public func signIn(_ email: EmailAddress, code: String, rememberMe: Bool, ipRange: String?) async throws -> (
         AccountID, TokenPair
     ) {
         let account = try await emailAddresses.redeemOwnerCode(

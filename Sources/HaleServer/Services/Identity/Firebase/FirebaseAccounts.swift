@@ -53,19 +53,21 @@ public struct FirebaseAccounts: Sendable {
         if let linked = try await repository.identity(provider: Self.provider, subject: user.uid) {
             return linked.accountId
         }
-        let email = user.email.flatMap { try? Accounts.normalizedEmail($0) }
+        let email = user.email.flatMap { try? AccountEmail($0) }
         var verifiedEmail = user.emailVerified ? email : nil
         if let address = verifiedEmail, try await accounts.find(email: address) != nil { verifiedEmail = nil }
         // A second try without the verified address: another account may have taken it meanwhile.
         for address in verifiedEmail == nil ? [nil] : [verifiedEmail, nil] {
             let now = clock.now()
             let account = Account(
-                id: .random(), email: address, unverifiedEmail: address == nil ? email : nil, role: "user",
-                createdAt: now, updatedAt: now)
+                id: .random(), email: address?.value, unverifiedEmail: address == nil ? email?.value : nil,
+                role: "user", createdAt: now, updatedAt: now)
             let identity = firebaseIdentity(uid: user.uid, account: account.id, user: user, at: now)
             if try await repository.link(identity, newAccount: account) {
                 logger.info("firebase user's first use made an account", metadata: ["account": "\(account.id)"])
-                if let address { try await emailAddresses.adopt(address, verifiedBy: Self.provider, for: account.id) }
+                if let mailable = address.flatMap({ EmailAddress($0.value) }) {
+                    try await emailAddresses.adopt(mailable, verifiedBy: Self.provider, for: account.id)
+                }
                 return account.id
             }
             if let linked = try await repository.identity(provider: Self.provider, subject: user.uid) {

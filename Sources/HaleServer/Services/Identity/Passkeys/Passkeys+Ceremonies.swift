@@ -50,7 +50,8 @@ extension Passkeys {
     func owner(for pending: PendingRegistration, signedIn account: AccountID?) async throws -> AccountID {
         if let account { return account }
         guard let signUp = pending.signUp else { throw HaleError.invalidChallenge }
-        let created = try await accounts.create(email: nil, role: "user", unverifiedEmail: signUp.email)
+        let created = try await accounts.create(
+            email: nil, role: "user", unverifiedEmail: try signUp.email.map { try AccountEmail($0) })
         try await repository.setUserHandle(pending.userHandle, of: created.id)
         return created.id
     }

@@ -55,17 +55,17 @@ public struct Passkeys: Sendable {
     }
 
     /// Options for a passkey-first sign-up: no account exists until the passkey verifies.
-    public func signUpOptions(displayName: String, email: String?, device: PasskeyDevice) async throws
+    public func signUpOptions(displayName: String, email: AccountEmail?, device: PasskeyDevice) async throws
         -> CreationOptions
     {
         let name = try Self.validatedName(displayName, field: "displayName")
-        let email = try email.map(Accounts.normalizedEmail)
         let device = try device.checked()
         let handle = Array(OpaqueToken.randomBytes(32))
         return try await creationOptions(
-            user: .init(handle: handle, name: email ?? name, displayName: name), excluding: [], binding: .none,
+            user: .init(handle: handle, name: email?.value ?? name, displayName: name), excluding: [], binding: .none,
             pending: PendingRegistration(
-                userHandle: Base64URL.encode(handle), signUp: .init(displayName: name, email: email), device: device))
+                userHandle: Base64URL.encode(handle), signUp: .init(displayName: name, email: email?.value),
+                device: device))
     }
 
     /// Completes a registration. `account` is the signed-in account, or `nil` for a sign-up; `registeredDevice` is

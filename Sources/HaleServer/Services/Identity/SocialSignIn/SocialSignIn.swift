@@ -61,8 +61,10 @@ public struct SocialSignIn: Sendable {
             }
             throw error
         }
-        if verified.emailVerified, !verified.privateRelayEmail, let email = verified.email {
-            try await emailAddresses.adopt(email, verifiedBy: request.provider, for: write.identity.accountId)
+        if verified.emailVerified, !verified.privateRelayEmail, let email = verified.email,
+            let address = EmailAddress(email)
+        {
+            try await emailAddresses.adopt(address, verifiedBy: request.provider, for: write.identity.accountId)
         }
         if write.identityIsNew, write.newAccount == nil {
             try await audit.record(
@@ -114,7 +116,7 @@ public struct SocialSignIn: Sendable {
                 signInMethod: request.provider)
         }
         // An address the account model cannot hold is treated as no address, never echoed back.
-        let verifiedEmail = verified.emailVerified ? verified.email.flatMap { try? Accounts.normalizedEmail($0) } : nil
+        let verifiedEmail = verified.emailVerified ? verified.email.flatMap { try? AccountEmail($0) } : nil
         if var identity = try await repository.identity(provider: request.provider, subject: verified.subject) {
             try await requireRole(request.role, of: identity.accountId)
             identity.email = verified.email ?? identity.email
@@ -141,8 +143,8 @@ public struct SocialSignIn: Sendable {
             return write(identity: identity, isNew: true, request, newAccount: nil, token: token(owner.id))
         }
         let account = Account(
-            id: identity.accountId, email: verifiedEmail,
-            unverifiedEmail: verifiedEmail == nil ? try? verified.email.map(Accounts.normalizedEmail) : nil,
+            id: identity.accountId, email: verifiedEmail?.value,
+            unverifiedEmail: verifiedEmail == nil ? verified.email.flatMap { try? AccountEmail($0).value } : nil,
             role: request.role.rawValue, createdAt: now, updatedAt: now)
         return write(identity: identity, isNew: true, request, newAccount: account, token: token(account.id))
     }
