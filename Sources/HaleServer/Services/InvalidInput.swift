@@ -41,6 +41,8 @@ public struct InvalidInput: Error, Sendable, Equatable, CustomStringConvertible 
         case text(TextRule)
         /// The value must be what these words say, such as "the 6 digits mailed to the address".
         case form(String)
+        /// The value names something this server has not enabled, such as a sign-in provider it has no keys for.
+        case notEnabled
         /// The rule in words that name no single field, such as "A fitness challenge lasts at most 366 days".
         case described(String)
     }
@@ -59,6 +61,7 @@ public struct InvalidInput: Error, Sendable, Equatable, CustomStringConvertible 
         case .day: "\(field) must be a date as YYYY-MM-DD"
         case .text(let textRule): textRule.message(field: field)
         case .form(let words): "\(field) must be \(words)"
+        case .notEnabled: "\(field) is not enabled on this server"
         case .described(let words): words
         }
     }

@@ -22,6 +22,7 @@ struct InvalidInputWordingTests {
         (.notInFuture, "limit must not be in the future"),
         (.day, "limit must be a date as YYYY-MM-DD"),
         (.form("the 6 digits mailed to the address"), "limit must be the 6 digits mailed to the address"),
+        (.notEnabled, "limit is not enabled on this server"),
         (.described("A fitness challenge lasts at most 366 days"), "A fitness challenge lasts at most 366 days"),
     ])
     func halesOwnWordingNamesTheFieldAndTheRule(rule: InvalidInput.Rule, message: String) {
@@ -50,6 +51,23 @@ struct InvalidInputWordingTests {
         #expect(Self.message(daily, "date", .required) == "data.date is required")
         #expect(
             Self.message(daily, "platform", .oneOf(["apple", "google"])) == "platform must be one of: apple, google")
+    }
+
+    @Test func seed003PointsAtTheBodysAttributeAsLaravelDoes() {
+        let jsonAPI = JSONAPIErrorRenderer()
+        let provider = jsonAPI.domainError(for: InvalidInput("provider", .notEnabled))
+        #expect(provider.code == .validationFailed && provider.kind == .invalidFields)
+        #expect(
+            provider.fieldErrors == [
+                .init(pointer: "/data/attributes/provider", message: "is not enabled on this server.")
+            ])
+        let role = jsonAPI.domainError(for: InvalidInput("role", .described("This account is registered as client.")))
+        #expect(
+            role.fieldErrors == [
+                .init(pointer: "/data/attributes/role", message: "This account is registered as client.")
+            ])
+        let header = jsonAPI.domainError(for: InvalidInput("X-Installation-Id", .between(1, 64)))
+        #expect(header == .invalidRequest("X-Installation-Id must be 1 to 64"), "not an attribute: Hale's own words")
     }
 
     @Test func everyWordingIsAnInvalidRequest() {

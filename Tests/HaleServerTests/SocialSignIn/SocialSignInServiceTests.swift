@@ -152,9 +152,11 @@ struct SocialSignInServiceTests {
         try await withHale(on: database) { app in
             let service = Self.service(app, Self.identity())
             _ = try await service.signIn(Self.request(), logger: Self.logger)
-            let error = await #expect(throws: HaleError.self) {
+            let refused = await #expect(throws: InvalidInput.self) {
                 try await service.signIn(Self.request(.cleaner, cleaner: Self.cleaner), logger: Self.logger)
             }
+            // Seed 003's renderer words it: a 422 pointing at the body's role.
+            let error = refused.map(JSONAPIErrorRenderer().domainError(for:))
             #expect(error?.status == 422)
             #expect(error?.code == .validationFailed)
             #expect(error?.fieldErrors.map(\.pointer) == ["/data/attributes/role"])
@@ -223,10 +225,11 @@ struct SocialSignInServiceTests {
     func linkingKeepsTheRole(database: TestDatabase) async throws {
         try await withHale(on: database) { app in
             _ = try await app.hale.accounts.create(email: try AccountEmail("ana@example.com"), role: "client")
-            let refused = await #expect(throws: HaleError.self) {
+            let invalid = await #expect(throws: InvalidInput.self) {
                 try await Self.service(app, Self.identity(), link: true).signIn(
                     Self.request(.cleaner, cleaner: Self.cleaner), logger: Self.logger)
             }
+            let refused = invalid.map(JSONAPIErrorRenderer().domainError(for:))
             #expect(refused?.code == .validationFailed)
             #expect(refused?.message == "This account is registered as client; signing in cannot change its role.")
             #expect(try await Self.count("social_identities", app) == 0)

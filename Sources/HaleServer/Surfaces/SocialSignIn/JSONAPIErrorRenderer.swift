@@ -20,6 +20,18 @@ struct JSONAPIErrorRenderer: ErrorRenderer {
         let indicator: String
     }
 
+    /// A refused attribute of the body is a 422 pointing at it, worded as Laravel's validator words a field: "is not
+    /// enabled on this server."; anything else in Hale's own words.
+    func domainError(for invalid: InvalidInput) -> HaleError {
+        guard OAuthLoginBody.attributes.contains(invalid.field) else { return .invalidRequest(invalid.message) }
+        let detail =
+            switch invalid.rule {
+            case .notEnabled: "is not enabled on this server."
+            default: invalid.message
+            }
+        return .validationFailed([.init(pointer: "/data/attributes/\(invalid.field)", message: detail)])
+    }
+
     func render(_ error: HaleError, for request: Request) -> Response {
         let status = HTTPResponseStatus(statusCode: error.status)
         let entries =

@@ -53,7 +53,5 @@ struct ProviderTokenVerifier: SocialIdentityVerifier {
         }
     }
 
-    static let notEnabled = HaleError.validationFailed([
-        HaleError.FieldError(pointer: "/data/attributes/provider", message: "is not enabled on this server.")
-    ])
+    static let notEnabled = InvalidInput("provider", .notEnabled)
 }

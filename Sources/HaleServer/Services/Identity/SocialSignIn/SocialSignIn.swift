@@ -186,11 +186,9 @@ public struct SocialSignIn: Sendable {
     private func requireRole(_ role: SocialRole, of account: AccountID) async throws {
         guard let existing = try await accounts.find(account) else { throw Self.emailTaken }
         guard existing.role == role.rawValue else {
-            throw HaleError.validationFailed([
-                HaleError.FieldError(
-                    pointer: "/data/attributes/role",
-                    message: "This account is registered as \(existing.role); signing in cannot change its role.")
-            ])
+            throw InvalidInput(
+                "role",
+                .described("This account is registered as \(existing.role); signing in cannot change its role."))
         }
     }
 
