@@ -109,4 +109,18 @@ struct GoogleAccessTokenTests {
             #expect(await fixture.provider.requests.isEmpty)
         }
     }
+
+    @Test("A token of exactly the longest length is asked about; a subject of 255 bytes is taken, of 256 refused")
+    func limitsAtTheirValue() async throws {
+        let longest = await Fixture()
+        await longest.serveGoogle()
+        _ = try await longest.verifier.verify(provider: .google, token: String(repeating: "a", count: 4096), nonce: nil)
+        let subject = String(repeating: "1", count: 255)
+        let fits = await Fixture()
+        await fits.serveGoogle(info: ["sub": subject], profile: ["sub": subject, "email": "ada@gmail.com"])
+        #expect(try await fits.verifier.verify(provider: .google, token: token, nonce: nil).subject == subject)
+        let tooLong = await Fixture()
+        await tooLong.serveGoogle(info: ["sub": subject + "1"], profile: ["sub": subject + "1"])
+        await tooLong.expect(.invalidToken("access token not valid"), provider: .google, token: token)
+    }
 }
