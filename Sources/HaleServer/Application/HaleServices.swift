@@ -116,12 +116,19 @@ public struct HaleServices: Sendable {
             clock: clock)
         audit = AuditTrail(repository: SQLAuditRepository(database: database), clock: clock)
         accounts = Accounts(repository: SQLAccountRepository(database: database), audit: audit, clock: clock)
+        developmentAttestation = try Self.developmentAttestation(
+            configuration, database: database, sealer: sealer, clock: clock)
+        let deviceAttestation = DeviceAttestation(
+            appAttest: try Self.appAttestVerifier(configuration), development: developmentAttestation,
+            playIntegrity: try Self.playIntegrityVerifier(configuration),
+            keys: SQLAppAttestKeyRepository(database: database), clock: clock)
         sessions = Sessions(
             repository: SQLSessionRepository(database: database), accessTokens: accessTokens,
             lifetimes: SessionLifetimes(
                 standard: tokens.refreshTokenLifetime, rememberMe: tokens.rememberMeRefreshTokenLifetime,
                 reuseGracePeriod: tokens.refreshReuseGracePeriod),
-            audit: audit, clock: clock)
+            audit: audit, binding: SessionBinding(mode: tokens.bindToAttestation, instances: deviceAttestation),
+            clock: clock)
         personalAccessTokens = PersonalAccessTokens(
             repository: SQLPersonalAccessTokenRepository(database: database), audit: audit,
             uses: PersonalAccessTokenUses(), clock: clock)
@@ -180,8 +187,6 @@ public struct HaleServices: Sendable {
                 configuration.socialSignIn, sealer: sealer, http: providerHTTP, database, clock),
             clock: clock)
         let healthSamples = SQLHealthSampleRepository(database: database)
-        developmentAttestation = try Self.developmentAttestation(
-            configuration, database: database, sealer: sealer, clock: clock)
         let rollups = HealthRollupWriter(priorities: configuration.health.sourcePriorities)
         healthConsents = HealthConsents(
             repository: SQLHealthConsentRepository(database: database), samples: healthSamples,
@@ -192,10 +197,7 @@ public struct HaleServices: Sendable {
         health = HealthData(
             repository: SQLHealthRepository(database: database), synced: healthSamples, consents: healthConsents,
             challenges: challenges,
-            attestation: DeviceAttestation(
-                appAttest: try Self.appAttestVerifier(configuration), development: developmentAttestation,
-                playIntegrity: try Self.playIntegrityVerifier(configuration),
-                keys: SQLAppAttestKeyRepository(database: database), clock: clock),
+            attestation: deviceAttestation,
             plausibility: configuration.health.plausibility,
             requiredAttestation: configuration.health.requiredAttestation, clock: clock)
         healthSync = HealthSync(

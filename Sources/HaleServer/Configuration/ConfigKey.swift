@@ -125,6 +125,14 @@ extension ConfigKey {
             path: "tokens.refreshReuseGracePeriod", kind: .duration, defaultValue: "10s",
             summary: "How long after a refresh the just-spent token may be retried without revoking the session."),
         ConfigKey(
+            path: "tokens.bindToAttestation", kind: .string, defaultValue: "off",
+            summary:
+                "`off`: sessions are bearer sessions. `attested`: a session opened on a device with an App Attest key"
+                + " Hale verified, or one whose refresh proves such a key, is bound to it: each refresh carries a fresh"
+                + " assertion by that key, and one without is refused and ends the session. `required`: a session"
+                + " that cannot be bound is refused at its first refresh.",
+            seeAlso: "docs/api/sessions.md#sessions-bound-to-an-attested-app-instance-tokensbindtoattestation"),
+        ConfigKey(
             path: "tokens.signingKeyRotationInterval", kind: .duration, defaultValue: "30d",
             summary: "Age at which the access-token signing key is replaced; old keys verify until their tokens expire."
         ),

@@ -61,6 +61,8 @@ public struct HaleConfiguration: Sendable {
         public var rememberMeRefreshTokenLifetime: Duration
         /// How long after a refresh the just-spent token may be retried without revoking the session.
         public var refreshReuseGracePeriod: Duration
+        /// Whether sessions are bound to an attested app instance (`tokens.bindToAttestation`).
+        public var bindToAttestation: SessionBinding.Mode = .off
         /// Age at which the signing key is replaced by a new one.
         public var signingKeyRotationInterval: Duration
         /// How long a social sign-in's personal access token is valid.
@@ -309,6 +311,7 @@ public struct HaleConfiguration: Sendable {
             signingKeyRotationInterval: try values.duration("tokens.signingKeyRotationInterval"),
             socialSignInTokenLifetime: try values.duration("tokens.socialSignInTokenLifetime"),
             freshSignInWindow: try values.duration("tokens.freshSignInWindow"))
+        tokens.bindToAttestation = try Self.sessionBinding(values)
         passkeys = Passkeys(
             rpID: try values.string("passkeys.rpId"), rpName: try values.string("passkeys.rpName"),
             origins: try values.list("passkeys.origins"),
@@ -471,6 +474,14 @@ public struct HaleConfiguration: Sendable {
                 "server.publicURL must be an http or https URL such as https://id.example.com, not \"\(text)\"")
         }
         return url
+    }
+
+    private static func sessionBinding(_ values: ConfigValues) throws -> SessionBinding.Mode {
+        let text = try values.string("tokens.bindToAttestation")
+        guard let mode = SessionBinding.Mode(rawValue: text) else {
+            throw ConfigError("tokens.bindToAttestation must be off, attested or required, not \"\(text)\"")
+        }
+        return mode
     }
 
     private static func requiredAttestation(_ values: ConfigValues) throws -> HealthData.RequiredAttestation {

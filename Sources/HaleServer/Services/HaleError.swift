@@ -72,6 +72,8 @@ extension HaleError.Code {
     public static let tokenExpired = Self(rawValue: "TOKEN_EXPIRED")
     /// A spent refresh token was presented again; its whole session has been revoked.
     public static let tokenReused = Self(rawValue: "TOKEN_REUSED")
+    /// A session bound to an attested app instance was refreshed without proof of its key; it has been revoked (401).
+    public static let bindingRefused = Self(rawValue: "BINDING_REFUSED")
     /// The challenge is unknown, already used, expired, or bound to someone else.
     public static let invalidChallenge = Self(rawValue: "INVALID_CHALLENGE")
     /// The credential is valid but may not do this.

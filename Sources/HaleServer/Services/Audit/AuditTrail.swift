@@ -8,6 +8,9 @@ public enum AuditEventType: String, Sendable, CaseIterable {
     case deviceKeyNewIpRange = "device_key_new_ip_range"
     /// A spent refresh token was presented again; its session was revoked.
     case refreshTokenReuseDetected = "refresh_token_reuse_detected"
+    /// A session bound to an attested app instance was refreshed without proof of its key (`details`: `reason`); it
+    /// was revoked.
+    case boundRefreshRefused = "bound_refresh_refused"
     /// A device was deactivated: its keys revoked and its sessions ended.
     case deviceDeactivated = "device_deactivated"
     /// A device was deleted with its keys; its sessions ended.

@@ -44,5 +44,6 @@ enum HaleMigrations {
         M0039_CreateEmailAddresses(),
         M0040_CreateAccountRecoveries(),
         M0041_CreateWebhooks(),
+        M0042_BindSessionsToAttestation(),
     ]
 }

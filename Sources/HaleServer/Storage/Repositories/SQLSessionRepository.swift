@@ -44,6 +44,16 @@ struct SQLSessionRepository: SessionRepository {
     }
 
     func findTokenLockingSession(hash: String) async throws -> (token: RefreshTokenRecord, session: SessionRecord)? {
+        try await findTokenWithSession(hash: hash, locking: database.isPostgres)
+    }
+
+    func findTokenWithSession(hash: String) async throws -> (token: RefreshTokenRecord, session: SessionRecord)? {
+        try await findTokenWithSession(hash: hash, locking: false)
+    }
+
+    private func findTokenWithSession(hash: String, locking: Bool) async throws
+        -> (token: RefreshTokenRecord, session: SessionRecord)?
+    {
         let query = database.sql.select().column(SQLColumn(SQLLiteral.all, table: SQLIdentifier("refresh_tokens")))
         for column in Self.sessionColumns {
             query.column(SQLColumn(column, table: "sessions"), as: Self.sessionColumnPrefix + column)
@@ -54,7 +64,7 @@ struct SQLSessionRepository: SessionRepository {
                 SQLColumn("session_id", table: "refresh_tokens")
             )
             .where(SQLColumn("token_hash", table: "refresh_tokens"), .equal, SQLBind(hash))
-        if database.isPostgres {
+        if locking {
             query.for(.update)
         }
         guard let row = try await query.first() else { return nil }
@@ -68,7 +78,8 @@ struct SQLSessionRepository: SessionRepository {
     /// The columns of `sessions`, read under `sessionColumnPrefix` where a join would make their names ambiguous.
     private static let sessionColumns = [
         "id", "account_id", "device_id", "sign_in_method", "remember_me", "created_at", "last_used_at", "expires_at",
-        "revoked_at", "revoke_reason", "token_secret",
+        "revoked_at", "revoke_reason", "token_secret", "stepped_up_at", "attestation_key_id",
+        "attestation_key_thumbprint",
     ]
     private static let sessionColumnPrefix = "session_"
 
@@ -97,6 +108,11 @@ struct SQLSessionRepository: SessionRepository {
             try await renew.run()
             try await insert.run()
         }
+    }
+
+    func bind(_ session: SessionID, to key: AttestedInstanceKey) async throws {
+        try await database.sql.update("sessions").set("attestation_key_id", to: key.id)
+            .set("attestation_key_thumbprint", to: key.thumbprint).where("id", .equal, session).run()
     }
 
     func touch(_ session: SessionID, at date: Date, expiresAt: Date) async throws {

@@ -13,8 +13,12 @@ protocol SessionRepository: Sendable {
     /// The refresh token with this hash and its session, both locked until the transaction ends (PostgreSQL; SQLite
     /// locks the database), so the token's state is the latest committed one.
     func findTokenLockingSession(hash: String) async throws -> (token: RefreshTokenRecord, session: SessionRecord)?
+    /// The refresh token with this hash and its session, read without locking them.
+    func findTokenWithSession(hash: String) async throws -> (token: RefreshTokenRecord, session: SessionRecord)?
     /// The refresh token with this hash.
     func findToken(hash: String) async throws -> RefreshTokenRecord?
+    /// Binds the locked session to an attested App Attest key (`tokens.bindToAttestation`).
+    func bind(_ session: SessionID, to key: AttestedInstanceKey) async throws
     /// Spends the locked, unspent token `spent` and inserts its successor, renewing the session.
     func rotate(spending spent: UUID, successor: RefreshTokenRecord, renewing session: SessionID, expiresAt: Date)
         async throws

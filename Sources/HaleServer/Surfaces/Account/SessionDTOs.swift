@@ -13,12 +13,15 @@ struct TokenResponse: Content {
     let refreshToken: String
     let accessTokenExpiresAt: String
     let refreshTokenExpiresAt: String
+    /// With `tokens.bindToAttestation` on: what the next refresh's App Attest assertion is made over.
+    let attestationNonce: String?
 
     init(_ pair: TokenPair) {
         accessToken = pair.accessToken
         refreshToken = pair.refreshToken
         accessTokenExpiresAt = ISO8601.string(pair.accessTokenExpiresAt)
         refreshTokenExpiresAt = ISO8601.string(pair.refreshTokenExpiresAt)
+        attestationNonce = pair.attestationNonce
     }
 }
 
@@ -106,5 +109,12 @@ struct SignOutEverywhereRequest: StrictRequestBody {
             throw HaleError.invalidRequest("removeCredentialsAddedWithinHours must be between 1 and 720")
         }
         return .seconds(hours * 3600)
+    }
+}
+
+extension Request {
+    /// The `X-Attestation-*` headers of a refresh, over its exact body: what proves a bound session's app instance.
+    func refreshAttestation() throws -> RefreshAttestation? {
+        try attestationHeaders().map { RefreshAttestation($0, bodyDigest: Array(bodyDigest)) }
     }
 }

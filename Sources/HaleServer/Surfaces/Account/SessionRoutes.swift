@@ -39,7 +39,9 @@ struct SessionRoutes: RouteCollection {
 
     func refresh(_ request: Request) async throws -> TokenResponse {
         let body = try request.decodeStrict(RefreshRequest.self)
-        return TokenResponse(try await sessions.refresh(body.refreshToken, logger: request.logger))
+        return TokenResponse(
+            try await sessions.refresh(
+                body.refreshToken, attestation: try request.refreshAttestation(), logger: request.logger))
     }
 
     func account(_ request: Request, _ account: AuthenticatedAccount) async throws -> AccountResponse {

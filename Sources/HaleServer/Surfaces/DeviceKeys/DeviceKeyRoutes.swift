@@ -81,7 +81,9 @@ struct DeviceKeyRoutes: RouteCollection {
     func refresh(_ request: Request) async throws -> TokenResponse {
         let body = try request.decodeStrict(RefreshRequest.self)
         do {
-            return TokenResponse(try await sessions.refresh(body.refreshToken, logger: request.logger))
+            return TokenResponse(
+                try await sessions.refresh(
+                    body.refreshToken, attestation: try request.refreshAttestation(), logger: request.logger))
         } catch let error as HaleError where error.code == .tokenReused {
             throw HaleError(.refreshFailed, .unauthenticated, message: error.message)
         }

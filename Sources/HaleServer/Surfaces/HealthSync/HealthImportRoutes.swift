@@ -35,7 +35,7 @@ struct HealthImportRoutes: RouteCollection {
     func upload(_ request: Request, _ account: AuthenticatedAccount) async throws -> Response {
         let declared = try request.contentDigest()
         if health.writesRequireAttestation {
-            guard let attestation = try request.healthWriteAttestation() else { throw HealthData.attestationRequired }
+            guard let attestation = try request.attestationHeaders() else { throw HealthData.attestationRequired }
             guard let declared else { throw Self.digestRequired }
             try await health.verifyWrite(
                 attestation, bodyDigest: declared, account: account.accountId, device: account.deviceId,

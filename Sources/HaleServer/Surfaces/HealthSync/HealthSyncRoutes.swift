@@ -62,7 +62,7 @@ struct HealthSyncRoutes: RouteCollection {
     private func attested(_ request: Request, _ identity: AuthenticatedAccount) async throws -> AccountID {
         guard health.writesRequireAttestation else { return identity.accountId }
         try await health.verifyWrite(
-            try request.healthWriteAttestation(), bodyDigest: Array(request.bodyDigest), account: identity.accountId,
+            try request.attestationHeaders(), bodyDigest: Array(request.bodyDigest), account: identity.accountId,
             device: identity.deviceId, logger: request.logger)
         return identity.accountId
     }

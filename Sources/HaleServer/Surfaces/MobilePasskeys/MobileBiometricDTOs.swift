@@ -37,6 +37,8 @@ struct RegisterVerifyResponse: Content {
     let refreshToken: String?
     let expiresAt: String?
     let refreshTokenExpiresAt: String?
+    /// With `tokens.bindToAttestation` on: what the next refresh's App Attest assertion is made over.
+    let attestationNonce: String?
 }
 
 /// `POST /api/mobile/biometric/authenticate/options`.
@@ -69,6 +71,8 @@ struct SignInResponse: Content {
     let expiresAt: String
     let refreshTokenExpiresAt: String
     let accountId: String
+    /// With `tokens.bindToAttestation` on: what the next refresh's App Attest assertion is made over.
+    let attestationNonce: String?
 
     init(account: AccountID, tokens: TokenPair, firebaseCustomToken: String? = nil) {
         token = firebaseCustomToken ?? tokens.accessToken
@@ -77,6 +81,7 @@ struct SignInResponse: Content {
         expiresAt = ISO8601.string(tokens.accessTokenExpiresAt)
         refreshTokenExpiresAt = ISO8601.string(tokens.refreshTokenExpiresAt)
         accountId = account.description
+        attestationNonce = tokens.attestationNonce
     }
 }
 

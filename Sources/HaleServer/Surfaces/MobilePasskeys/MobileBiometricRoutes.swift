@@ -66,7 +66,8 @@ struct MobileBiometricRoutes: RouteCollection {
             passkey: PasskeyResponse(registered.passkey), accountId: registered.passkey.accountId.description,
             token: tokens?.accessToken, refreshToken: tokens?.refreshToken,
             expiresAt: tokens.map { ISO8601.string($0.accessTokenExpiresAt) },
-            refreshTokenExpiresAt: tokens.map { ISO8601.string($0.refreshTokenExpiresAt) })
+            refreshTokenExpiresAt: tokens.map { ISO8601.string($0.refreshTokenExpiresAt) },
+            attestationNonce: tokens?.attestationNonce)
     }
 
     /// The email, if sent, is checked for form only: sign-in is discoverable, so the answer is the same whether or

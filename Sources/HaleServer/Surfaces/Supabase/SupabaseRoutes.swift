@@ -163,7 +163,7 @@ struct SupabaseRoutes: RouteCollection {
     func requireAttestation(_ request: Request, _ account: AuthenticatedAccount) async throws {
         guard health.writesRequireAttestation else { return }
         try await health.verifyWrite(
-            try request.healthWriteAttestation(), bodyDigest: Array(request.bodyDigest), account: account.accountId,
+            try request.attestationHeaders(), bodyDigest: Array(request.bodyDigest), account: account.accountId,
             device: account.deviceId, logger: request.logger)
     }
 

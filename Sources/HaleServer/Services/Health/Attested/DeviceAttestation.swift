@@ -75,12 +75,15 @@ public struct DeviceAttestation: Sendable {
         }
     }
 
-    private func verifyAssertion(_ assertion: [UInt8], nonce: String, account: AccountID, logger: Logger)
-        async throws
-    {
+    /// Verifies an assertion over `nonce` by one of the account's keys (by `keyID` alone, when given) and advances
+    /// that key's counter; returns the key.
+    @discardableResult
+    func verifyAssertion(
+        _ assertion: [UInt8], nonce: String, account: AccountID, only keyID: String? = nil, logger: Logger
+    ) async throws -> AppAttestKey {
         guard let appAttest = try await appAttestVerifier() else { throw Self.notConfigured(.ios, logger) }
-        for key in try await keys.keys(of: account, limit: Self.keyLimit) {
-            guard development != nil || !key.fromDevelopmentAuthority, let publicKey = Self.publicKey(of: key),
+        for key in try await keys.keys(of: account, limit: Self.keyLimit) where keyID == nil || key.keyId == keyID {
+            guard usable(key), let publicKey = Self.publicKey(of: key),
                 let app = appAttest.apps.first(where: { $0.appID == key.appId })
             else {
                 continue
@@ -98,9 +101,14 @@ public struct DeviceAttestation: Sendable {
             guard try await keys.advance(key.id, from: key.counter, to: Int64(counter), at: clock.now()) else {
                 throw Self.refused("COUNTER_REPLAY", logger)
             }
-            return
+            return key
         }
         throw Self.refused("NO_MATCHING_KEY", logger)
+    }
+
+    /// Whether an assertion by `key` may count: a key the development authority certified only while the mode is on.
+    func usable(_ key: AppAttestKey) -> Bool {
+        development != nil || !key.fromDevelopmentAuthority
     }
 
     /// Verifies an attestation against Apple's (or the configured) root and, in development mode, against the
@@ -161,7 +169,7 @@ public struct DeviceAttestation: Sendable {
         return parsed.attestedCredentialData?.credentialID
     }
 
-    private static func refused(_ reason: String, _ logger: Logger) -> HaleError {
+    static func refused(_ reason: String, _ logger: Logger) -> HaleError {
         logger.notice("device attestation refused", metadata: ["reason": "\(reason)"])
         return failed
     }

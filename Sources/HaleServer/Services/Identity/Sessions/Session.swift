@@ -20,10 +20,20 @@ public struct Session: Codable, Sendable, Equatable {
     public var expiresAt: Date
     /// When the session was revoked, if it was.
     public var revokedAt: Date?
-    /// Why the session was revoked: `logout`, `logout_all` or `refresh_token_reuse`.
+    /// Why the session was revoked: `logout`, `logout_all`, `refresh_token_reuse` or `binding_refused`.
     public var revokeReason: String?
     /// When the person last proved themselves on the session with a step-up ceremony, if ever.
     public var steppedUpAt: Date? = nil
+    /// The App Attest key the session is bound to (`tokens.bindToAttestation`), if any: its id.
+    public var attestationKeyId: String? = nil
+    /// The bound key's JWK thumbprint, which the session's access tokens carry as `cnf.jkt`.
+    public var attestationKeyThumbprint: String? = nil
+
+    /// The key the session is bound to, if any.
+    public var boundKey: AttestedInstanceKey? {
+        guard let attestationKeyId, let attestationKeyThumbprint else { return nil }
+        return AttestedInstanceKey(id: attestationKeyId, thumbprint: attestationKeyThumbprint)
+    }
 
     /// When the person last proved themselves on this session: the sign-in that began it, or a later step-up.
     public var provedAt: Date { max(createdAt, steppedUpAt ?? createdAt) }

@@ -15,34 +15,46 @@ public struct Sessions: Sendable {
     let accessTokens: AccessTokens
     let lifetimes: SessionLifetimes
     let audit: AuditTrail
+    /// Whether and how sessions are bound to attested app instances.
+    var binding = SessionBinding.off
     let clock: HaleClock
 
-    /// Starts a session for the account and returns its first tokens.
+    /// Starts a session for the account and returns its first tokens. With `tokens.bindToAttestation` on, a session
+    /// opened on a device with an attested App Attest key is bound to the newest such key.
     public func start(account: AccountID, device: DeviceID?, signInMethod: String, rememberMe: Bool) async throws
         -> TokenPair
     {
         let signer = try await accessTokens.signer()
         let now = clock.now()
-        let session = Session(
+        var session = Session(
             id: .random(), accountId: account, deviceId: device, signInMethod: signInMethod, rememberMe: rememberMe,
             createdAt: now, lastUsedAt: now, expiresAt: expiry(rememberMe: rememberMe, from: now),
             revokedAt: nil, revokeReason: nil)
+        if binding.mode != .off, let device, let key = try await binding.instances?.newestKey(of: account, on: device) {
+            session.attestationKeyId = key.id
+            session.attestationKeyThumbprint = key.thumbprint
+        }
         let refreshToken = OpaqueToken.generate()
-        try await repository.create(
-            SessionRecord(session: session, tokenSecret: OpaqueToken.generate()),
-            firstToken: Self.record(refreshToken, of: session.id, at: now))
-        return try await Self.pair(for: session, refreshToken: refreshToken, signer: signer)
+        let record = SessionRecord(session: session, tokenSecret: OpaqueToken.generate())
+        try await repository.create(record, firstToken: Self.record(refreshToken, of: session.id, at: now))
+        return try await pair(for: record, refreshToken: refreshToken, signer: signer)
     }
 
     /// Exchanges a refresh token for new tokens, rotating it. Reuse is logged to `logger`, which should be the
     /// request's, so the line carries its request id.
-    public func refresh(_ refreshToken: String, logger: Logger = Logger(label: "hale.sessions")) async throws
-        -> TokenPair
-    {
+    ///
+    /// With `tokens.bindToAttestation` on, `attestation` is the refresh's proof that it comes from the app instance
+    /// its session is bound to: a bound session's refresh without a valid one is refused and ends the session, with
+    /// an audit event and an alert; an unbound session's refresh with one binds the session to its key.
+    public func refresh(
+        _ refreshToken: String, attestation: RefreshAttestation? = nil,
+        logger: Logger = Logger(label: "hale.sessions")
+    ) async throws -> TokenPair {
         try OpaqueToken.checkPresented(refreshToken, field: "refreshToken")
         let signer = try await accessTokens.signer()
+        let proof = try await proof(of: attestation, for: refreshToken, logger: logger)
         let outcome = try await repository.transaction { repository in
-            try await rotate(refreshToken, in: repository, signer: signer)
+            try await rotate(refreshToken, in: repository, signer: signer, proof: proof)
         }
         switch outcome {
         case .rotated(let pair):
@@ -54,6 +66,12 @@ public struct Sessions: Sendable {
         case .reuseDetected(let session):
             logger.warning("refresh token reuse detected; session revoked", metadata: ["session": "\(session.id)"])
             throw HaleError.reusedToken
+        case .bindingRefused(let session, let reason):
+            logger.warning(
+                "bound refresh refused; session revoked", metadata: ["session": "\(session.id)", "reason": "\(reason)"])
+            throw Self.bindingRefused
+        case .bindingRequired:
+            throw Self.bindingRequired
         }
     }
 
@@ -148,27 +166,31 @@ public struct Sessions: Sendable {
         }
     }
 
-    private enum RotationOutcome: Sendable {
+    enum RotationOutcome: Sendable {
         case unknown
         case rotated(TokenPair)
         case expired
         case revoked
         case reuseDetected(Session)
+        case bindingRefused(Session, reason: String)
+        case bindingRequired
     }
 
     /// Runs inside the write transaction, holding the presented token's and its session's locks, so a refresh that
-    /// waited for a racing one sees that token as spent.
-    private func rotate(_ token: String, in repository: any SessionRepository, signer: AccessTokens.Signer)
-        async throws -> RotationOutcome
-    {
-        guard let (presented, record) = try await repository.findTokenLockingSession(hash: OpaqueToken.hash(token))
-        else {
+    /// waited for a racing one sees that token as spent. `proof` is what the refresh's attestation proved.
+    private func rotate(
+        _ token: String, in repository: any SessionRepository, signer: AccessTokens.Signer, proof: RefreshProof
+    ) async throws -> RotationOutcome {
+        guard let found = try await repository.findTokenLockingSession(hash: OpaqueToken.hash(token)) else {
             return .unknown
         }
-        var session = record.session
-        guard session.revokedAt == nil else { return .revoked }
+        let presented = found.token
+        var record = found.session
+        guard record.session.revokedAt == nil else { return .revoked }
         let now = clock.now()
-        guard session.expiresAt > now else { return .expired }
+        guard record.session.expiresAt > now else { return .expired }
+        if let refused = try await bind(&record, proof: proof, in: repository, at: now) { return refused }
+        var session = record.session
         let successor = Self.successor(of: token, secret: record.tokenSecret)
         session.lastUsedAt = now
         session.expiresAt = expiry(rememberMe: session.rememberMe, from: now)
@@ -188,7 +210,8 @@ public struct Sessions: Sendable {
             }
             try await repository.touch(session.id, at: now, expiresAt: session.expiresAt)
         }
-        return .rotated(try await Self.pair(for: session, refreshToken: successor, signer: signer))
+        record.session = session
+        return .rotated(try await pair(for: record, refreshToken: successor, signer: signer))
     }
 
     /// A spent token is a retry, not a theft, when it was spent within the grace period and its successor has not
@@ -211,15 +234,22 @@ public struct Sessions: Sendable {
         return Base64URL.encode(HMAC<SHA256>.authenticationCode(for: Data(token.utf8), using: key))
     }
 
-    private static func pair(for session: Session, refreshToken: String, signer: AccessTokens.Signer) async throws
+    /// The tokens of `record`'s session: an access token naming the key the session is bound to, and with binding
+    /// on, the nonce the refresh presenting `refreshToken` is attested over.
+    private func pair(for record: SessionRecord, refreshToken: String, signer: AccessTokens.Signer) async throws
         -> TokenPair
     {
+        let session = record.session
         let access = try await signer.sign(
             account: session.accountId, session: session.id, device: session.deviceId,
-            signInMethod: session.signInMethod)
-        return TokenPair(
+            signInMethod: session.signInMethod, boundTo: session.boundKey)
+        var pair = TokenPair(
             sessionId: session.id, accessToken: access.token, accessTokenExpiresAt: access.expiresAt,
             refreshToken: refreshToken, refreshTokenExpiresAt: session.expiresAt)
+        if binding.mode != .off {
+            pair.attestationNonce = SessionBinding.nonce(for: refreshToken, secret: record.tokenSecret)
+        }
+        return pair
     }
 
     private func expiry(rememberMe: Bool, from now: Date) -> Date {

@@ -12,4 +12,6 @@ public struct TokenPair: Sendable {
     public let refreshToken: String
     /// When the refresh token expires.
     public let refreshTokenExpiresAt: Date
+    /// With `tokens.bindToAttestation` on, the nonce the next refresh's attestation is made over; nil when off.
+    public var attestationNonce: String? = nil
 }

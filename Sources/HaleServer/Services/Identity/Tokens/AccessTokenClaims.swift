@@ -20,9 +20,17 @@ public struct AccessTokenClaims: JWTPayload, Equatable {
     public var deviceId: String?
     /// How the account signed in, such as `passkey`.
     public var signInMethod: String
+    /// For a session bound to an attested app instance, the key it is bound to (RFC 7800): `{"jkt": thumbprint}`.
+    public var cnf: Confirmation? = nil
+
+    /// A confirmation claim naming a key by its JWK SHA-256 thumbprint, as DPoP's (RFC 9449) does.
+    public struct Confirmation: Codable, Sendable, Equatable {
+        /// The key's RFC 7638 thumbprint, base64url.
+        public var jkt: String
+    }
 
     enum CodingKeys: String, CodingKey {
-        case iss, aud, sub, iat, exp, jti, sid
+        case iss, aud, sub, iat, exp, jti, sid, cnf
         case deviceId = "device_id"
         case signInMethod = "sign_in_method"
     }

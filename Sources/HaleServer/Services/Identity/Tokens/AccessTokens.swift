@@ -23,9 +23,11 @@ public struct AccessTokens: Sendable {
         let lifetime: Duration
         let clock: HaleClock
 
-        /// Signs a token for a session. It expires after the configured lifetime, or at `notAfter` if sooner.
+        /// Signs a token for a session. It expires after the configured lifetime, or at `notAfter` if sooner; with
+        /// `boundTo`, it names the key its session is bound to as `cnf.jkt`.
         public func sign(
-            account: AccountID, session: SessionID, device: DeviceID?, signInMethod: String, notAfter: Date? = nil
+            account: AccountID, session: SessionID, device: DeviceID?, signInMethod: String, notAfter: Date? = nil,
+            boundTo key: AttestedInstanceKey? = nil
         ) async throws -> Issued {
             let now = clock.now()
             let expiresAt = min(now.addingTimeInterval(lifetime.timeInterval), notAfter ?? .distantFuture)
@@ -33,7 +35,8 @@ public struct AccessTokens: Sendable {
                 iss: .init(value: issuer), aud: audiences.isEmpty ? nil : AudienceClaim(value: audiences),
                 sub: .init(value: account.description), iat: .init(value: now),
                 exp: .init(value: expiresAt), jti: .init(value: OpaqueToken.generate(byteCount: 16)),
-                sid: session.description, deviceId: device?.description, signInMethod: signInMethod)
+                sid: session.description, deviceId: device?.description, signInMethod: signInMethod,
+                cnf: key.map { AccessTokenClaims.Confirmation(jkt: $0.thumbprint) })
             var header = JWTHeader()
             header.typ = AccessTokens.type
             let token = try await collection.sign(claims, kid: JWKIdentifier(string: kid), header: header)

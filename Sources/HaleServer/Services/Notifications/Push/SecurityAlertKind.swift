@@ -8,6 +8,8 @@ public enum SecurityAlertKind: String, Sendable, CaseIterable {
     case passkeyRemoved = "passkey_removed"
     /// A spent refresh token was presented again and its session revoked.
     case refreshTokenReuse = "refresh_token_reuse"
+    /// A session bound to this app instance was refreshed from somewhere else, and ended.
+    case boundRefreshRefused = "bound_refresh_refused"
     /// A device was deactivated.
     case deviceDeactivated = "device_deactivated"
     /// A device was deleted.
@@ -49,6 +51,7 @@ public enum SecurityAlertKind: String, Sendable, CaseIterable {
         case .newPasskey: "New passkey added"
         case .passkeyRemoved: "A passkey was removed"
         case .refreshTokenReuse: "A session was ended"
+        case .boundRefreshRefused: "A session was ended: its sign-in was used on another device"
         case .deviceDeactivated: "A device was deactivated"
         case .deviceDeleted: "A device was removed"
         case .signInMethodLinked: "A sign-in method was added"
@@ -81,6 +84,7 @@ public enum SecurityAlertKind: String, Sendable, CaseIterable {
         case .passkeyRegistered: self = .newPasskey
         case .passkeyDeleted: self = .passkeyRemoved
         case .refreshTokenReuseDetected: self = .refreshTokenReuse
+        case .boundRefreshRefused: self = .boundRefreshRefused
         case .deviceDeactivated: self = .deviceDeactivated
         case .deviceDeleted: self = .deviceDeleted
         case .socialIdentityLinked: self = .signInMethodLinked

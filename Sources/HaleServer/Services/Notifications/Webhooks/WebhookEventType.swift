@@ -9,7 +9,8 @@ public enum WebhookEventType: String, Sendable, CaseIterable, Codable {
     /// A session was opened: `signInMethod` says how.
     case sessionCreated = "session.created"
     /// Sessions were ended: one by logout (`sessionId`), all of them (`everywhere`), or one whose spent refresh
-    /// token came back (`reason: refresh_token_reuse`).
+    /// token came back (`reason: refresh_token_reuse`) or that was refreshed away from its bound app instance
+    /// (`reason: binding_refused`).
     case sessionRevoked = "session.revoked"
     /// A way to sign in or recover was added: a passkey, recovery codes, a verified email address, a social identity.
     case credentialAdded = "credential.added"

@@ -2,9 +2,9 @@ import Crypto
 import Vapor
 
 extension Request {
-    /// The `X-Attestation-*` headers of a request that writes health data: nil when it sends none, a 400 when it
-    /// sends some but not all, or one that breaks its limit.
-    func healthWriteAttestation() throws -> HealthData.WriteAttestation? {
+    /// The `X-Attestation-*` headers of a request that writes health data or refreshes a bound session: nil when it
+    /// sends none, a 400 when it sends some but not all, or one that breaks its limit.
+    func attestationHeaders() throws -> HealthData.WriteAttestation? {
         typealias Attestation = HealthData.WriteAttestation
         let platform = headers.first(name: Attestation.platformHeader)
         let nonce = headers.first(name: Attestation.nonceHeader)

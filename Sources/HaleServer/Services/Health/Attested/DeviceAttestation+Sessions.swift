@@ -1,0 +1,36 @@
+import ByteEncoding
+import Crypto
+import Foundation
+import Logging
+
+/// Device attestation as session binding needs it (`tokens.bindToAttestation`).
+extension DeviceAttestation: AttestedInstances {
+    func newestKey(of account: AccountID, on device: DeviceID) async throws -> AttestedInstanceKey? {
+        let keys = try await keys.keys(of: account, limit: Self.keyLimit)
+        return keys.first { $0.deviceId == device && usable($0) }.flatMap(Self.instanceKey)
+    }
+
+    func verify(_ assertion: String, over requestHash: String, by keyID: String?, of account: AccountID, logger: Logger)
+        async throws -> AttestedInstanceKey
+    {
+        guard let bytes = Data(base64Encoded: assertion) else { throw Self.refused("MALFORMED", logger) }
+        let key = try await verifyAssertion(
+            [UInt8](bytes), nonce: requestHash, account: account, only: keyID, logger: logger)
+        guard let instance = Self.instanceKey(key) else { throw Self.refused("MALFORMED_KEY", logger) }
+        return instance
+    }
+
+    /// The key as a session is bound to it: its id and its public key's RFC 7638 thumbprint.
+    static func instanceKey(_ key: AppAttestKey) -> AttestedInstanceKey? {
+        publicKey(of: key).map { AttestedInstanceKey(id: key.keyId, thumbprint: thumbprint(of: $0)) }
+    }
+
+    /// RFC 7638: base64url of SHA-256 over the JWK's required members in lexicographic order, without white space.
+    static func thumbprint(of key: P256.Signing.PublicKey) -> String {
+        let point = Array(key.x963Representation)  // 0x04 ‖ x ‖ y
+        let x = Base64URL.encode(point[1..<33])
+        let y = Base64URL.encode(point[33..<65])
+        let jwk = #"{"crv":"P-256","kty":"EC","x":"\#(x)","y":"\#(y)"}"#
+        return Base64URL.encode(SHA256.hash(data: Data(jwk.utf8)))
+    }
+}

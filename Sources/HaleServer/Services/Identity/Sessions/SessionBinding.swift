@@ -1,0 +1,75 @@
+import ByteEncoding
+import Crypto
+import Foundation
+import Logging
+
+/// Sessions bound to an attested app instance (`tokens.bindToAttestation`): a session whose app proved an App Attest
+/// key Hale verified is bound to that key, and each of its refreshes must carry a fresh assertion by it. A refresh
+/// token copied off the phone is then worth nothing: it cannot be refreshed anywhere the key is not, and trying ends
+/// the session.
+public struct SessionBinding: Sendable {
+    /// How sessions are bound.
+    public enum Mode: String, Sendable, CaseIterable {
+        /// Sessions are bearer sessions, as before.
+        case off
+        /// A session opened on a device with an attested key, or whose refresh proves one, is bound to it.
+        case attested
+        /// As `attested`, and a session that cannot be bound is refused at its first refresh.
+        case required
+    }
+
+    /// How sessions are bound.
+    let mode: Mode
+    /// The attested keys, and the proof that a request came from one.
+    let instances: (any AttestedInstances)?
+
+    /// Sessions are bearer sessions.
+    static let off = SessionBinding(mode: .off, instances: nil)
+
+    /// The nonce the refresh that presents `refreshToken` is attested over: HMAC-SHA256 of the token under the
+    /// session's secret, base64url. It is sent with the token, so it costs no storage and no round trip, and like
+    /// the token it serves one refresh (and that refresh's retries within the grace period).
+    static func nonce(for refreshToken: String, secret: String) -> String {
+        let key = SymmetricKey(data: Data("refresh-attestation:\(secret)".utf8))
+        return Base64URL.encode(HMAC<SHA256>.authenticationCode(for: Data(refreshToken.utf8), using: key))
+    }
+}
+
+/// An App Attest key a session can be bound to.
+public struct AttestedInstanceKey: Sendable, Equatable {
+    /// The key's id: standard base64 of SHA-256 of its public key, as `DCAppAttestService` names it.
+    public let id: String
+    /// The JWK SHA-256 thumbprint of its public key (RFC 7638), which bound sessions' access tokens carry as
+    /// `cnf.jkt` (RFC 7800, as DPoP's RFC 9449 does).
+    public let thumbprint: String
+}
+
+/// What binding sessions needs of device attestation.
+protocol AttestedInstances: Sendable {
+    /// The newest attested key the account registered from `device`, if any.
+    func newestKey(of account: AccountID, on device: DeviceID) async throws -> AttestedInstanceKey?
+    /// Verifies `assertion`, an App Attest assertion (base64 CBOR) over SHA-256 of `requestHash`: by the key `keyID`
+    /// when given, else by any of the account's keys; advances that key's counter. Returns the key; throws when no
+    /// key made it.
+    func verify(_ assertion: String, over requestHash: String, by keyID: String?, of account: AccountID, logger: Logger)
+        async throws -> AttestedInstanceKey
+}
+
+/// The `X-Attestation-*` headers of a refresh: what proves it comes from the app instance its session is bound to.
+public struct RefreshAttestation: Sendable, Equatable {
+    /// The request's attestation: its platform, the nonce the last token answer gave, and the assertion.
+    public let attestation: HealthData.WriteAttestation
+    /// SHA-256 of the request's exact body.
+    public let bodyDigest: [UInt8]
+
+    /// The attestation of a refresh whose body's SHA-256 is `bodyDigest`.
+    public init(_ attestation: HealthData.WriteAttestation, bodyDigest: [UInt8]) {
+        self.attestation = attestation
+        self.bodyDigest = bodyDigest
+    }
+
+    /// What the assertion is made over, as every attested request's: base64url of SHA-256(nonce ‖ body digest).
+    var requestHash: String {
+        HealthData.requestHash(nonce: attestation.nonce, bodyDigest: bodyDigest)
+    }
+}

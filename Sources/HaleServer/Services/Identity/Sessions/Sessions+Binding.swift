@@ -1,0 +1,91 @@
+import ByteEncoding
+import Foundation
+import Logging
+
+extension Sessions {
+    /// What a refresh's `X-Attestation-*` headers proved.
+    enum RefreshProof: Sendable, Equatable {
+        /// None were sent, or binding is off.
+        case absent
+        /// They were sent and did not prove a key; why, for the audit event and the log, never for the answer.
+        case failed(String)
+        /// An assertion by this key over the refresh's nonce and body.
+        case proved(AttestedInstanceKey)
+
+        var key: AttestedInstanceKey? {
+            if case .proved(let key) = self { key } else { nil }
+        }
+    }
+
+    /// Checks a refresh's attestation before the refresh's transaction: verifying it advances the key's counter,
+    /// a write that must not wait inside the rotation's locks. For a bound session the assertion must be by its
+    /// key; for an unbound one, by any key of the account. A token that is unknown, or a session no longer active,
+    /// proves nothing: the rotation answers for it.
+    func proof(of attestation: RefreshAttestation?, for refreshToken: String, logger: Logger) async throws
+        -> RefreshProof
+    {
+        guard binding.mode != .off, let attestation, let instances = binding.instances,
+            let (_, record) = try await repository.findTokenWithSession(hash: OpaqueToken.hash(refreshToken)),
+            record.session.isActive(at: clock.now())
+        else {
+            return .absent
+        }
+        guard attestation.attestation.platform == .ios else { return .failed("not an App Attest assertion") }
+        let expected = SessionBinding.nonce(for: refreshToken, secret: record.tokenSecret)
+        guard ConstantTime.equals(attestation.attestation.nonce, expected) else { return .failed("wrong nonce") }
+        do {
+            return .proved(
+                try await instances.verify(
+                    attestation.attestation.token, over: attestation.requestHash, by: record.session.boundKey?.id,
+                    of: record.session.accountId, logger: logger))
+        } catch let refused as HaleError where refused.code == .attestationFailed {
+            return .failed("assertion refused")
+        }
+    }
+
+    /// What the rotation does about binding, holding the session's lock: a bound session whose refresh did not
+    /// prove its key is revoked with its audit event and an alert to every device, its own too (its app will find
+    /// itself signed out); an unbound one is bound to the key proved, or with `required` refused. Returns the
+    /// outcome that ends the refresh, or nil to rotate on.
+    func bind(
+        _ record: inout SessionRecord, proof: RefreshProof, in repository: any SessionRepository, at now: Date
+    ) async throws -> RotationOutcome? {
+        let session = record.session
+        if let bound = session.boundKey {
+            guard proof.key?.id != bound.id else { return nil }
+            let reason = if case .failed(let why) = proof { why } else { "no attestation" }
+            let event = audit.prepare(
+                .boundRefreshRefused,
+                AuditTrail.Subject(account: session.accountId, device: session.deviceId, session: session.id),
+                details: ["reason": reason], alertExcluding: [])
+            _ = try await repository.revoke(
+                session.id, of: session.accountId, reason: Self.bindingRefusedReason, at: now, audit: event)
+            return .bindingRefused(session, reason: reason)
+        }
+        if let key = proof.key {
+            try await repository.bind(session.id, to: key)
+            record.session.attestationKeyId = key.id
+            record.session.attestationKeyThumbprint = key.thumbprint
+            return nil
+        }
+        return binding.mode == .required ? .bindingRequired : nil
+    }
+
+    static let bindingRefusedReason = "binding_refused"
+
+    /// The 401 for a bound session's refresh that did not prove its key; the session has been revoked.
+    static let bindingRefused = HaleError(
+        .bindingRefused, .unauthenticated,
+        message:
+            "This session is bound to an attested app instance, and the refresh did not prove it came from there;"
+            + " the session has been revoked. Sign in again.")
+
+    /// The 401 for a refresh that must bind its session (`required`) and proved no key. The session is left as it
+    /// was, so the app may retry with an attestation.
+    static let bindingRequired = HaleError(
+        .attestationRequired, .unauthenticated,
+        message:
+            "This server binds sessions to an attested app instance: refresh with X-Attestation-Platform: ios,"
+            + " X-Attestation-Nonce (the attestationNonce of the last token answer) and X-Attestation-Token (an App"
+            + " Attest assertion over the request hash).")
+}
