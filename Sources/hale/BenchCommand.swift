@@ -63,7 +63,10 @@ struct BenchCommand: AsyncParsableCommand {
             discussion: """
                 Create a token with `hale accounts create --email bench@example.com`, and start the server with \
                 rate limits raised, such as HALE_RATE_LIMITS_DEVICE_KEYS_PER_IP=10000000/1m, \
-                HALE_RATE_LIMITS_DEVICE_KEYS_PER_FINGERPRINT=10000000/1m and HALE_RATE_LIMITS_REFRESH_PER_IP=10000000/1m.
+                HALE_RATE_LIMITS_DEVICE_KEYS_PER_FINGERPRINT=10000000/1m and HALE_RATE_LIMITS_REFRESH_PER_IP=10000000/1m. \
+                Then it measures the refresh alone, as a bearer session and, when the server binds sessions \
+                (HALE_TOKENS_BIND_TO_ATTESTATION=attested with HALE_APP_ATTEST_DEVELOPMENT_MODE=true), bound to a \
+                development App Attest key: the ratio is what binding costs a refresh.
                 """)
 
         @Option(help: "The server's base URL.") var server: String = "http://127.0.0.1:8080"
@@ -92,7 +95,20 @@ struct BenchCommand: AsyncParsableCommand {
                             "%d device logins in %.1f s: %.0f per second; p50 %.1f ms, p99 %.1f ms (concurrency %d)",
                         result.logins, result.seconds, result.loginsPerSecond, result.p50Milliseconds,
                         result.p99Milliseconds, result.concurrency))
+                if let refresh = result.refresh { print(Self.describe(refresh)) }
             }
+        }
+
+        static func describe(_ refresh: RefreshBenchmark.Result) -> String {
+            let bearer = String(
+                format: "refresh alone (concurrency %d): bearer %.0f per second, p50 %.1f ms", refresh.concurrency,
+                refresh.bearerRefreshesPerSecond, refresh.bearerP50Milliseconds)
+            guard let bound = refresh.boundRefreshesPerSecond, let p50 = refresh.boundP50Milliseconds,
+                let ratio = refresh.boundRatio
+            else {
+                return bearer + "; bound not measured (tokens.bindToAttestation is off)"
+            }
+            return bearer + String(format: "; bound %.0f per second, p50 %.1f ms: %.2f of bearer", bound, p50, ratio)
         }
     }
 

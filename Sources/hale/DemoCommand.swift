@@ -11,9 +11,11 @@ struct DemoCommand: AsyncParsableCommand {
         discussion: """
             Creates an account with a software passkey, registers a second passkey and signs in with it, registers \
             a device key, signs in with it and refreshes, uploads attested health data with development \
-            attestation, syncs samples and reads statistics. It stops at the first failure, with a non-zero exit \
-            status. The server must run with appAttest.developmentMode on (HALE_APP_ATTEST_DEVELOPMENT_MODE=true), \
-            and its passkeys.origins must include --origin.
+            attestation, syncs samples, reads statistics, recovers the account with a recovery code and, when the \
+            server binds sessions (HALE_TOKENS_BIND_TO_ATTESTATION=attested), refreshes a session bound to the app's \
+            App Attest key and shows a copied refresh token refused. It stops at the first failure, with a non-zero \
+            exit status. The server must run with appAttest.developmentMode on \
+            (HALE_APP_ATTEST_DEVELOPMENT_MODE=true), and its passkeys.origins must include --origin.
             """)
 
     @Option(help: "The running server, such as http://127.0.0.1:8080.")

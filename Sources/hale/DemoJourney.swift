@@ -31,6 +31,7 @@ final class DemoJourney {
             ("Sync samples", syncSamples),
             ("Read statistics", readStatistics),
             ("Lose every device: recover with a recovery code and add a passkey on a new phone", recover),
+            ("Bind the session to this app's App Attest key; a copied refresh token is refused", bindSession),
         ]
         for (index, (title, step)) in steps.enumerated() {
             report("[\(index + 1)/\(steps.count)] \(title)")
@@ -116,6 +117,42 @@ final class DemoJourney {
         let summary = week.summary
         return "\(week.items.count) days, \(summary.date): \(summary.steps) steps, \(summary.distance) m; "
             + "today \(today.steps) steps"
+    }
+
+    /// With `tokens.bindToAttestation` on, the SDK asserts each refresh with the key `attestedUpload` registered,
+    /// which binds the session to it; a copy of its refresh token, without the key, ends the session instead.
+    private func bindSession() async throws -> String {
+        guard let before = await client.sessionTokens, before.attestationNonce != nil else {
+            return "skipped: the server does not bind sessions (run it with HALE_TOKENS_BIND_TO_ATTESTATION=attested)"
+        }
+        let refreshed = try await client.refreshSession()
+        guard let jkt = Self.confirmationKey(of: refreshed.accessToken) else {
+            throw DemoFailure("the refreshed access token names no key (cnf.jkt)")
+        }
+        let copy = HaleClient(baseURL: client.baseURL)
+        await copy.restore(refreshed)
+        do {
+            _ = try await copy.refreshSession()
+            throw DemoFailure("a copy of the refresh token refreshed without the key")
+        } catch HaleClientError.notSignedIn {}
+        try await client.signIn(with: newPhone)
+        return "refreshed with an App Attest assertion: the access token names the key (cnf.jkt \(jkt.prefix(12))…);"
+            + " a copy of the refresh token without the key was refused and ended that session; signed in again"
+    }
+
+    /// The `cnf.jkt` claim of an access token, read without verifying it: the demo only shows it.
+    static func confirmationKey(of accessToken: String) -> String? {
+        let parts = accessToken.split(separator: ".")
+        guard parts.count == 3 else { return nil }
+        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        guard let data = Data(base64Encoded: base64),
+            let claims = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let confirmation = claims["cnf"] as? [String: Any]
+        else {
+            return nil
+        }
+        return confirmation["jkt"] as? String
     }
 
     /// The local day `offset` days from today, `YYYY-MM-DD`.

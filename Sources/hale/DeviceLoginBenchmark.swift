@@ -5,7 +5,8 @@ import NIOCore
 import NIOHTTP1
 
 /// Seed 002's sign-in as apps run it, against a running server: challenge, sign, verify, refresh. Each worker owns one
-/// registered device and repeats the round trip; the figure is completed round trips per second.
+/// registered device and repeats the round trip; the figure is completed round trips per second. Then the refresh
+/// alone, bearer and bound to an attested app instance (`RefreshBenchmark`).
 struct DeviceLoginBenchmark {
     /// What a run measured.
     struct Result: Codable {
@@ -16,6 +17,8 @@ struct DeviceLoginBenchmark {
         let loginsPerSecond: Double
         let p50Milliseconds: Double
         let p99Milliseconds: Double
+        /// The refresh alone, bearer and bound.
+        var refresh: RefreshBenchmark.Result? = nil
     }
 
     let server: URL
@@ -58,10 +61,12 @@ struct DeviceLoginBenchmark {
             return try await group.reduce(into: [Duration]()) { $0 += $1 }.sorted()
         }
         let seconds = (clock.now - start).timeInterval
-        return Result(
+        var result = Result(
             server: server.absoluteString, concurrency: concurrency, seconds: seconds, logins: latencies.count,
             loginsPerSecond: Double(latencies.count) / seconds,
             p50Milliseconds: Self.percentile(latencies, 0.50), p99Milliseconds: Self.percentile(latencies, 0.99))
+        result.refresh = try await RefreshBenchmark(api: api, duration: duration).run(on: devices, progress: progress)
+        return result
     }
 
     private static func percentile(_ sorted: [Duration], _ fraction: Double) -> Double {
@@ -147,18 +152,41 @@ struct BenchmarkAPI: Sendable {
         return value
     }
 
-    private func post(_ path: String, _ body: [String: any Sendable], bearer: String? = nil) async throws
-        -> [String: Any]
-    {
+    func post(
+        _ path: String, _ body: [String: any Sendable], bearer: String? = nil,
+        expecting expected: HTTPResponseStatus = .ok
+    ) async throws -> [String: Any] {
+        try await post(
+            path, raw: try JSONSerialization.data(withJSONObject: body), bearer: bearer, expecting: expected)
+    }
+
+    func post(
+        _ path: String, raw body: Data, headers: [String: String] = [:], bearer: String? = nil,
+        expecting expected: HTTPResponseStatus = .ok
+    ) async throws -> [String: Any] {
         var request = HTTPClientRequest(url: server.appendingPathComponent(path).absoluteString)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        request.body = .bytes(ByteBuffer(data: body))
+        return try await send(request, path: path, bearer: bearer, expecting: expected)
+    }
+
+    func get(_ path: String, bearer: String) async throws -> [String: Any] {
+        try await send(
+            HTTPClientRequest(url: server.appendingPathComponent(path).absoluteString), path: path, bearer: bearer,
+            expecting: .ok)
+    }
+
+    private func send(
+        _ request: HTTPClientRequest, path: String, bearer: String?, expecting expected: HTTPResponseStatus
+    ) async throws -> [String: Any] {
+        var request = request
         if let bearer { request.headers.add(name: "Authorization", value: "Bearer \(bearer)") }
-        request.body = .bytes(ByteBuffer(data: try JSONSerialization.data(withJSONObject: body)))
         let response = try await client.execute(request, timeout: .seconds(30))
         let bytes = try await response.body.collect(upTo: 1 << 20)
         let data = Data(buffer: bytes)
-        guard response.status == .ok else {
+        guard response.status == expected else {
             throw BenchmarkRequestFailed(
                 path: path, status: response.status.code, body: String(decoding: data, as: UTF8.self))
         }

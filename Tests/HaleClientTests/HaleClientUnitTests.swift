@@ -55,7 +55,7 @@ struct HaleClientUnitTests {
                     try await store.refreshed(replacing: "a1") { refresh in
                         calls.count.withLock { $0 += 1 }
                         try await Task.sleep(for: .milliseconds(50))
-                        return SessionTokens(accessToken: "a2", refreshToken: refresh + "→r2")
+                        return SessionTokens(accessToken: "a2", refreshToken: (refresh.refreshToken ?? "") + "→r2")
                     }
                 }
             }

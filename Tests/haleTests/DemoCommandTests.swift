@@ -14,8 +14,9 @@ struct DemoCommandTests {
     func everyStepSucceedsWithDevelopmentAttestation(database: TestDatabase) async throws {
         let (status, output) = try await demo(on: database, developmentMode: true)
         #expect(status == 0, "\(output)")
-        for step in 1...7 { #expect(output.contains("[\(step)/7]")) }
-        #expect(output.components(separatedBy: "      ok: ").count == 8)
+        for step in 1...8 { #expect(output.contains("[\(step)/8]")) }
+        #expect(output.components(separatedBy: "      ok: ").count == 9)
+        #expect(output.contains("a copy of the refresh token without the key was refused"))
         #expect(output.contains("10 codes made; one recovered the account") && output.contains("9 codes left"))
         #expect(output.contains("12 samples inserted; sent again, 12 recognised as already stored"))
         #expect(output.hasSuffix("Done: every step succeeded.\n"))
@@ -24,8 +25,8 @@ struct DemoCommandTests {
     @Test func itStopsAtTheFirstFailure() async throws {
         let (status, output) = try await demo(on: .sqlite, developmentMode: false)
         #expect(status != 0)
-        #expect(output.contains("[4/7]") && output.contains("FAILED: HTTP 404"))
-        #expect(!output.contains("[5/7]") && !output.contains("Done"))
+        #expect(output.contains("[4/8]") && output.contains("FAILED: HTTP 404"))
+        #expect(!output.contains("[5/8]") && !output.contains("Done"))
     }
 
     @Test func anUnreachableServerFailsTheFirstStep() async throws {
@@ -33,7 +34,7 @@ struct DemoCommandTests {
         let port = try freeLoopbackPort()
         let (status, output) = try await hale.run(["demo", "--server", "http://127.0.0.1:\(port)"], environment: [:])
         #expect(status != 0)
-        #expect(output.contains("[1/7]") && output.contains("FAILED: no answer from the server"))
+        #expect(output.contains("[1/8]") && output.contains("FAILED: no answer from the server"))
     }
 
     @Test(arguments: ["ftp://example.com", "not a url"])
@@ -57,6 +58,7 @@ struct DemoCommandTests {
         let (url, dispose) = try await database.provision()
         let server = try await hale.serve(environment: [
             "HALE_DATABASE_URL": url, "HALE_APP_ATTEST_DEVELOPMENT_MODE": developmentMode ? "true" : "false",
+            "HALE_TOKENS_BIND_TO_ATTESTATION": "attested",
         ])
         let result = try await hale.run(
             ["demo", "--server", server.baseURL.absoluteString, "--origin", "http://localhost:8080"], environment: [:])

@@ -371,6 +371,31 @@ struct HaleClientSurfaceTests {
     }
 
     /// Runs `body` against a fresh `hale serve` on `database`, stopping it and disposing the database after.
+    @Test("the SDK binds its session to its App Attest key without the app noticing; a copied token is refused")
+    func boundSession() async throws {
+        let binding = ["HALE_APP_ATTEST_DEVELOPMENT_MODE": "true", "HALE_TOKENS_BIND_TO_ATTESTATION": "attested"]
+        try await withServer(.sqlite, environment: binding) { server, _, _ in
+            let client = HaleClient(testing: server.baseURL)
+            try await client.signUp(displayName: "Bo", with: Self.passkey())
+            let signedUp = try #require(await client.sessionTokens)
+            #expect(signedUp.attestationNonce != nil, "a binding server gives the next refresh's nonce")
+            _ = try await client.registerAppAttestKey(with: try await client.developmentAppAttester())
+            // The first refresh asserts with the registered key, which binds the session; the next ones go on.
+            let bound = try await client.refreshSession()
+            #expect(bound.attestationNonce != signedUp.attestationNonce)
+            _ = try await client.refreshSession()
+            #expect(try await client.account().id.isEmpty == false)
+
+            let copied = try #require(await client.sessionTokens)
+            let thief = HaleClient(testing: server.baseURL)
+            await thief.restore(copied)
+            await #expect(throws: HaleClientError.notSignedIn) { try await thief.refreshSession() }
+            await #expect(throws: HaleClientError.notSignedIn, "the session ended, the owner's too") {
+                try await client.refreshSession()
+            }
+        }
+    }
+
     private func withServer(
         _ database: TestDatabase, environment extra: [String: String] = [:],
         _ body: (RunningHale, HaleExecutable, [String: String]) async throws -> Void

@@ -32,6 +32,11 @@ extension HaleClient {
     struct Tokens: Decodable {
         let accessToken: String
         let refreshToken: String
+        let attestationNonce: String?
+
+        var session: SessionTokens {
+            SessionTokens(accessToken: accessToken, refreshToken: refreshToken, attestationNonce: attestationNonce)
+        }
     }
 
     /// Registers `key` for the signed-in account, or for the account `bearer` signs in as (a personal access token
@@ -66,8 +71,7 @@ extension HaleClient {
             "POST", "api/v1/auth/biometric/verify",
             json: SignInBody(sessionId: issued.sessionId, signedChallenge: signature, rememberMe: rememberMe),
             as: .none)
-        let tokens = SessionTokens(
-            accessToken: signedIn.tokens.accessToken, refreshToken: signedIn.tokens.refreshToken)
+        let tokens = signedIn.tokens.session
         await self.tokens.set(tokens)
         return tokens
     }
@@ -79,11 +83,21 @@ extension HaleClient {
         return try await tokens.refreshed(replacing: access) { try await self.refresh($0) }
     }
 
-    /// One refresh request; the caller stores what it returns.
-    func refresh(_ refreshToken: String) async throws -> SessionTokens {
-        let fresh: Tokens = try await send(
-            "POST", "api/v1/auth/biometric/refresh", json: ["refreshToken": refreshToken], as: .none)
-        return SessionTokens(accessToken: fresh.accessToken, refreshToken: fresh.refreshToken)
+    /// One refresh request; the caller stores what it returns. When the server gave a nonce and this installation
+    /// registered an App Attest key, the refresh is asserted by that key over the nonce and the body, as a session
+    /// bound to it must be.
+    func refresh(_ current: SessionTokens) async throws -> SessionTokens {
+        guard let refreshToken = current.refreshToken else { throw HaleClientError.notSignedIn }
+        let body = try JSONEncoder().encode(["refreshToken": refreshToken])
+        var headers: [String: String] = [:]
+        if let nonce = current.attestationNonce, let attestation = await appInstance.attestation {
+            headers = try await attestation.headers(nonce: nonce, body: body)
+        }
+        let fresh: Tokens = try Self.decode(
+            Tokens.self,
+            from: try await send(
+                "POST", "api/v1/auth/biometric/refresh", headers: headers, encodedJSON: body, as: .none))
+        return fresh.session
     }
 
     private struct SignInBody: Encodable, Sendable {

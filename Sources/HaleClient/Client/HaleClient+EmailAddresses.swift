@@ -126,7 +126,9 @@ extension HaleClient {
         let body = EmailSignInBody(email: email, code: code, rememberMe: rememberMe)
         let signedIn: EmailSignedIn = try await send("POST", "api/v1/auth/email/sign-in", json: body, as: .none)
         await tokens.set(
-            SessionTokens(accessToken: signedIn.tokens.accessToken, refreshToken: signedIn.tokens.refreshToken))
+            SessionTokens(
+                accessToken: signedIn.tokens.accessToken, refreshToken: signedIn.tokens.refreshToken,
+                attestationNonce: signedIn.tokens.attestationNonce))
         return signedIn.accountId
     }
 
@@ -174,6 +176,7 @@ extension HaleClient {
         struct Tokens: Decodable {
             let accessToken: String
             let refreshToken: String
+            let attestationNonce: String?
         }
         let accountId: String
         let tokens: Tokens

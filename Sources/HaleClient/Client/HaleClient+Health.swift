@@ -17,7 +17,16 @@ extension HaleClient {
         let _: RegisteredKey = try await send(
             "POST", "health/attestation-keys",
             json: ["keyId": keyID, "attestation": attestation.base64EncodedString(), "nonce": nonce], as: .session)
+        await useAppAttestKey(keyID, of: attester)
         return keyID
+    }
+
+    /// Makes the client assert each refresh with the key `keyID` of `attester`, this installation's: what a server
+    /// that binds sessions to attested app instances (`tokens.bindToAttestation`) requires of a bound session.
+    /// `registerAppAttestKey(with:)` does it for the key it registers; call it at launch with the key kept from
+    /// then, as `restore(_:)` is called with the tokens.
+    public func useAppAttestKey(_ keyID: String, of attester: some AppAttester) async {
+        await appInstance.set(.appAttest(attester, keyID: keyID))
     }
 
     /// Submits one day's totals from `source`, attested by an assertion of the registered key `keyID` over a fresh

@@ -15,7 +15,9 @@ extension HaleClient {
         guard let token = registered.token, let refreshToken = registered.refreshToken else {
             throw HaleClientError.unexpectedResponse(status: 200)
         }
-        await tokens.set(SessionTokens(accessToken: token, refreshToken: refreshToken))
+        await tokens.set(
+            SessionTokens(accessToken: token, refreshToken: refreshToken, attestationNonce: registered.attestationNonce)
+        )
         return registered
     }
 
@@ -72,7 +74,8 @@ extension HaleClient {
             "POST", "api/mobile/biometric/authenticate/verify",
             json: AuthenticateBody(credential: credential, uid: options.uid, rememberMe: rememberMe), as: .none)
         let tokens = SessionTokens(
-            accessToken: signedIn.accessToken ?? signedIn.token, refreshToken: signedIn.refreshToken)
+            accessToken: signedIn.accessToken ?? signedIn.token, refreshToken: signedIn.refreshToken,
+            attestationNonce: signedIn.attestationNonce)
         await self.tokens.set(tokens)
         return (tokens, signedIn.accessToken == nil ? nil : signedIn.token)
     }
@@ -147,6 +150,7 @@ extension HaleClient {
         let token: String
         let accessToken: String?
         let refreshToken: String
+        let attestationNonce: String?
     }
 
     struct PasskeyDevicesAnswer: Decodable {

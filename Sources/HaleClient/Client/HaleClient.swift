@@ -17,6 +17,7 @@ public final class HaleClient: Sendable {
     let timeout: TimeInterval
     let retry: RetryPolicy
     let tokens = TokenStore()
+    let appInstance = AppInstanceStore()
     /// The id of this app installation, sent as `X-Installation-Id` with every request: the server puts every
     /// session this installation signs in to on one device, which is listed and revoked as a unit.
     public let installationID: String

@@ -25,8 +25,9 @@ public enum HealthWriteAttestation: Sendable {
         return Base64URL.encode(hash.finalize())
     }
 
-    /// The headers attesting `body` over `nonce`.
-    func headers(nonce: String, body: Data) async throws -> [String: String] {
+    /// The headers attesting `body` over `nonce`: `X-Attestation-Platform`, `X-Attestation-Nonce` and
+    /// `X-Attestation-Token`.
+    public func headers(nonce: String, body: Data) async throws -> [String: String] {
         try await headers(nonce: nonce, bodyDigest: Array(SHA256.hash(data: body)))
     }
 

@@ -6,11 +6,15 @@ public struct SessionTokens: Sendable, Equatable, Codable, CustomStringConvertib
     public var accessToken: String
     /// The refresh token, which each refresh replaces; nil for a social sign-in's token, which does not refresh.
     public var refreshToken: String?
+    /// From a server that binds sessions to attested app instances: what the next refresh's App Attest assertion
+    /// is made over. Keep it with the refresh token.
+    public var attestationNonce: String?
 
     /// Tokens.
-    public init(accessToken: String, refreshToken: String?) {
+    public init(accessToken: String, refreshToken: String?, attestationNonce: String? = nil) {
         self.accessToken = accessToken
         self.refreshToken = refreshToken
+        self.attestationNonce = attestationNonce
     }
 
     /// `SessionTokens(redacted)`.
@@ -33,16 +37,16 @@ actor TokenStore {
     /// New tokens from `refresh`, or the result of the refresh already running when the caller's access token was
     /// `stale`; a caller whose stale token was replaced already gets the current tokens without refreshing again.
     func refreshed(
-        replacing stale: String, with refresh: @escaping @Sendable (String) async throws -> SessionTokens
+        replacing stale: String, with refresh: @escaping @Sendable (SessionTokens) async throws -> SessionTokens
     ) async throws -> SessionTokens {
         if let refreshing { return try await refreshing.value }
         guard let current = tokens else { throw HaleClientError.notSignedIn }
         if current.accessToken != stale { return current }
-        guard let refreshToken = current.refreshToken else {
+        guard current.refreshToken != nil else {
             tokens = nil
             throw HaleClientError.notSignedIn
         }
-        let task = Task { try await refresh(refreshToken) }
+        let task = Task { try await refresh(current) }
         refreshing = task
         defer { refreshing = nil }
         do {
@@ -53,5 +57,15 @@ actor TokenStore {
             tokens = nil
             throw HaleClientError.notSignedIn
         }
+    }
+}
+
+/// The App Attest key of this installation of the app, once registered: a server that binds sessions
+/// (`tokens.bindToAttestation`) wants each refresh asserted by it.
+actor AppInstanceStore {
+    private(set) var attestation: HealthWriteAttestation?
+
+    func set(_ attestation: HealthWriteAttestation?) {
+        self.attestation = attestation
     }
 }

@@ -51,6 +51,7 @@ public struct PasskeyRegistration: Sendable, Decodable {
     public let accountId: String?
     let token: String?
     let refreshToken: String?
+    let attestationNonce: String?
 }
 
 /// A device the account's passkeys were made on.
