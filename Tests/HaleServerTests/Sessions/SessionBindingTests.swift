@@ -41,17 +41,32 @@ struct SessionBindingTests {
         func refresh(
             _ token: String, nonce: String? = nil, by instance: Instance? = nil, path: String = "/api/v1/auth/refresh"
         ) async throws -> TestingHTTPResponse {
-            let body = try JSONSerialization.data(withJSONObject: ["refreshToken": token])
             var headers = HTTPHeaders([("Content-Type", "application/json")])
             if let instance, let nonce {
-                let requestHash = HealthData.requestHash(nonce: nonce, bodyDigest: SHA256.hash(data: body))
-                let assertion = try await instance.attester.generateAssertion(
-                    instance.keyID, clientDataHash: Data(SHA256.hash(data: Data(requestHash.utf8))))
-                headers.add(name: "X-Attestation-Platform", value: "ios")
-                headers.add(name: "X-Attestation-Nonce", value: nonce)
-                headers.add(name: "X-Attestation-Token", value: assertion.base64EncodedString())
+                headers.add(contentsOf: try await attestation(of: token, nonce: nonce, by: instance))
             }
-            return try await app.testing().sendRequest(.POST, path, headers: headers, body: ByteBuffer(data: body))
+            return try await send(token, headers: headers, path: path)
+        }
+
+        /// The `X-Attestation-*` headers of a refresh of `token`, by `instance` over `nonce`.
+        func attestation(of token: String, nonce: String, by instance: Instance) async throws -> HTTPHeaders {
+            let requestHash = HealthData.requestHash(nonce: nonce, bodyDigest: SHA256.hash(data: Self.body(token)))
+            let assertion = try await instance.attester.generateAssertion(
+                instance.keyID, clientDataHash: Data(SHA256.hash(data: Data(requestHash.utf8))))
+            return HTTPHeaders([
+                ("X-Attestation-Platform", "ios"), ("X-Attestation-Nonce", nonce),
+                ("X-Attestation-Token", assertion.base64EncodedString()),
+            ])
+        }
+
+        func send(_ token: String, headers: HTTPHeaders, path: String = "/api/v1/auth/refresh") async throws
+            -> TestingHTTPResponse
+        {
+            try await app.testing().sendRequest(.POST, path, headers: headers, body: ByteBuffer(data: Self.body(token)))
+        }
+
+        static func body(_ token: String) -> Data {
+            Data(#"{"refreshToken":"\#(token)"}"#.utf8)
         }
 
         func session(_ pair: TokenPair) async throws -> HaleServer.Session {
@@ -188,6 +203,22 @@ struct SessionBindingTests {
                 try retry.json()["attestationNonce"] as? String == (try first.json()["attestationNonce"] as? String))
             let thief = try await harness.refresh(token)
             #expect(thief.status == .unauthorized, "a retry without the key is a thief's, even within the grace")
+        }
+    }
+
+    @Test("one assertion sent twice, as a replay within the grace period would, counts once: the second ends it")
+    func replayedAssertion() async throws {
+        try await Self.withHarness(clock: TestClock(Date()).clock) { harness in
+            let (answer, instance) = try await Self.bound(harness)
+            let token = try #require(answer["refreshToken"] as? String)
+            var headers = HTTPHeaders([("Content-Type", "application/json")])
+            headers.add(
+                contentsOf: try await harness.attestation(
+                    of: token, nonce: try #require(answer["attestationNonce"] as? String), by: instance))
+            #expect(try await harness.send(token, headers: headers).status == .ok)
+            let replayed = try await harness.send(token, headers: headers)
+            #expect(replayed.status == .unauthorized)
+            #expect(try replayed.coreError().error.code == "BINDING_REFUSED")
         }
     }
 

@@ -47,8 +47,42 @@ struct SQLSessionRepository: SessionRepository {
         try await findTokenWithSession(hash: hash, locking: database.isPostgres)
     }
 
-    func findTokenWithSession(hash: String) async throws -> (token: RefreshTokenRecord, session: SessionRecord)? {
-        try await findTokenWithSession(hash: hash, locking: false)
+    func findSessionForBinding(tokenHash hash: String) async throws
+        -> (session: SessionRecord, boundKey: AppAttestKey?)?
+    {
+        let query = database.sql.select()
+        for column in Self.sessionColumns {
+            query.column(SQLColumn(column, table: "sessions"), as: Self.sessionColumnPrefix + column)
+        }
+        for column in Self.keyColumns {
+            query.column(SQLColumn(column, table: "app_attest_keys"), as: Self.keyColumnPrefix + column)
+        }
+        // The receipt is Apple's, kilobytes long, and no refresh needs it.
+        query.column(SQLLiteral.string(""), as: Self.keyColumnPrefix + "receipt")
+        query.from("refresh_tokens")
+            .join(
+                "sessions", on: SQLColumn("id", table: "sessions"), .equal,
+                SQLColumn("session_id", table: "refresh_tokens")
+            )
+            .join(
+                "app_attest_keys", method: SQLJoinMethod.left,
+                on:
+                    "app_attest_keys.key_id = sessions.attestation_key_id AND app_attest_keys.account_id = sessions.account_id"
+                    as SQLQueryString
+            )
+            .where(SQLColumn("token_hash", table: "refresh_tokens"), .equal, SQLBind(hash))
+        guard let row = try await query.first() else { return nil }
+        let session = try row.decode(
+            model: SessionRecord.self, prefix: Self.sessionColumnPrefix, keyDecodingStrategy: .convertFromSnakeCase)
+        guard try !row.decodeNil(column: Self.keyColumnPrefix + "id") else { return (session, nil) }
+        let key = try row.decode(
+            model: AppAttestKey.self, prefix: Self.keyColumnPrefix, keyDecodingStrategy: .convertFromSnakeCase)
+        return (session, key)
+    }
+
+    func advance(_ assertion: AttestedAssertion, at date: Date) async throws -> Bool {
+        try await SQLAppAttestKeyRepository(database: database).advance(
+            assertion.row, from: assertion.previousCounter, to: assertion.counter, at: date)
     }
 
     private func findTokenWithSession(hash: String, locking: Bool) async throws
@@ -82,6 +116,12 @@ struct SQLSessionRepository: SessionRepository {
         "attestation_key_thumbprint",
     ]
     private static let sessionColumnPrefix = "session_"
+    /// The columns of `app_attest_keys` a refresh of a bound session reads, under `keyColumnPrefix`.
+    private static let keyColumns = [
+        "id", "account_id", "device_id", "key_id", "public_key", "app_id", "environment", "counter",
+        "from_development_authority", "created_at", "last_used_at",
+    ]
+    private static let keyColumnPrefix = "key_"
 
     func findToken(hash: String) async throws -> RefreshTokenRecord? {
         try await database.sql.select().column("*").from("refresh_tokens").where("token_hash", .equal, hash)

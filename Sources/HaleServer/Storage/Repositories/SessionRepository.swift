@@ -13,8 +13,12 @@ protocol SessionRepository: Sendable {
     /// The refresh token with this hash and its session, both locked until the transaction ends (PostgreSQL; SQLite
     /// locks the database), so the token's state is the latest committed one.
     func findTokenLockingSession(hash: String) async throws -> (token: RefreshTokenRecord, session: SessionRecord)?
-    /// The refresh token with this hash and its session, read without locking them.
-    func findTokenWithSession(hash: String) async throws -> (token: RefreshTokenRecord, session: SessionRecord)?
+    /// The session of the refresh token with this hash, and the App Attest key it is bound to (without its receipt),
+    /// read in one statement without locking them.
+    func findSessionForBinding(tokenHash hash: String) async throws
+        -> (session: SessionRecord, boundKey: AppAttestKey?)?
+    /// Moves the asserting key's counter on, in the caller's transaction; false when another request moved it first.
+    func advance(_ assertion: AttestedAssertion, at date: Date) async throws -> Bool
     /// The refresh token with this hash.
     func findToken(hash: String) async throws -> RefreshTokenRecord?
     /// Binds the locked session to an attested App Attest key (`tokens.bindToAttestation`).

@@ -10,14 +10,20 @@ extension DeviceAttestation: AttestedInstances {
         return keys.first { $0.deviceId == device && usable($0) }.flatMap(Self.instanceKey)
     }
 
-    func verify(_ assertion: String, over requestHash: String, by keyID: String?, of account: AccountID, logger: Logger)
-        async throws -> AttestedInstanceKey
+    func keys(of account: AccountID) async throws -> [AppAttestKey] {
+        try await keys.keys(of: account, limit: Self.keyLimit)
+    }
+
+    func check(_ assertion: String, over requestHash: String, among keys: [AppAttestKey], logger: Logger)
+        async throws -> AttestedAssertion?
     {
-        guard let bytes = Data(base64Encoded: assertion) else { throw Self.refused("MALFORMED", logger) }
-        let key = try await verifyAssertion(
-            [UInt8](bytes), nonce: requestHash, account: account, only: keyID, logger: logger)
-        guard let instance = Self.instanceKey(key) else { throw Self.refused("MALFORMED_KEY", logger) }
-        return instance
+        guard let bytes = Data(base64Encoded: assertion),
+            let (key, counter) = try await check([UInt8](bytes), nonce: requestHash, among: keys, logger: logger),
+            let instance = Self.instanceKey(key)
+        else {
+            return nil
+        }
+        return AttestedAssertion(instance: instance, row: key.id, previousCounter: key.counter, counter: counter)
     }
 
     /// The key as a session is bound to it: its id and its public key's RFC 7638 thumbprint.

@@ -75,35 +75,46 @@ public struct DeviceAttestation: Sendable {
         }
     }
 
-    /// Verifies an assertion over `nonce` by one of the account's keys (by `keyID` alone, when given) and advances
-    /// that key's counter; returns the key.
+    /// Verifies an assertion over `nonce` by one of the account's keys and advances that key's counter; returns the
+    /// key.
     @discardableResult
-    func verifyAssertion(
-        _ assertion: [UInt8], nonce: String, account: AccountID, only keyID: String? = nil, logger: Logger
-    ) async throws -> AppAttestKey {
+    func verifyAssertion(_ assertion: [UInt8], nonce: String, account: AccountID, logger: Logger) async throws
+        -> AppAttestKey
+    {
+        let keys = try await keys.keys(of: account, limit: Self.keyLimit)
+        guard let (key, counter) = try await check(assertion, nonce: nonce, among: keys, logger: logger) else {
+            throw Self.refused("NO_MATCHING_KEY", logger)
+        }
+        guard try await self.keys.advance(key.id, from: key.counter, to: counter, at: clock.now()) else {
+            throw Self.refused("COUNTER_REPLAY", logger)
+        }
+        return key
+    }
+
+    /// Which of `keys` made `assertion` over `nonce`, and the counter it moves that key to; nil when none did. It
+    /// reads nothing and writes nothing: the caller advances the counter, in its own transaction if it likes.
+    func check(_ assertion: [UInt8], nonce: String, among keys: [AppAttestKey], logger: Logger) async throws
+        -> (key: AppAttestKey, counter: Int64)?
+    {
         guard let appAttest = try await appAttestVerifier() else { throw Self.notConfigured(.ios, logger) }
-        for key in try await keys.keys(of: account, limit: Self.keyLimit) where keyID == nil || key.keyId == keyID {
+        for key in keys {
             guard usable(key), let publicKey = Self.publicKey(of: key),
                 let app = appAttest.apps.first(where: { $0.appID == key.appId })
             else {
                 continue
             }
-            let counter: UInt32
             do {
-                counter = try appAttest.verifyAssertion(
+                let counter = try appAttest.verifyAssertion(
                     assertion, publicKey: publicKey, clientDataHash: Self.clientDataHash(nonce),
                     previousCounter: UInt32(clamping: key.counter), app: app)
+                return (key, Int64(counter))
             } catch .badSignature {
                 continue
             } catch {
                 throw Self.refused(error.code, logger)
             }
-            guard try await keys.advance(key.id, from: key.counter, to: Int64(counter), at: clock.now()) else {
-                throw Self.refused("COUNTER_REPLAY", logger)
-            }
-            return key
         }
-        throw Self.refused("NO_MATCHING_KEY", logger)
+        return nil
     }
 
     /// Whether an assertion by `key` may count: a key the development authority certified only while the mode is on.

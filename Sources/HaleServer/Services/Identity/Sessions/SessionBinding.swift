@@ -48,11 +48,24 @@ public struct AttestedInstanceKey: Sendable, Equatable {
 protocol AttestedInstances: Sendable {
     /// The newest attested key the account registered from `device`, if any.
     func newestKey(of account: AccountID, on device: DeviceID) async throws -> AttestedInstanceKey?
-    /// Verifies `assertion`, an App Attest assertion (base64 CBOR) over SHA-256 of `requestHash`: by the key `keyID`
-    /// when given, else by any of the account's keys; advances that key's counter. Returns the key; throws when no
-    /// key made it.
-    func verify(_ assertion: String, over requestHash: String, by keyID: String?, of account: AccountID, logger: Logger)
-        async throws -> AttestedInstanceKey
+    /// The account's attested keys, newest first.
+    func keys(of account: AccountID) async throws -> [AppAttestKey]
+    /// Which of `keys` made `assertion`, an App Attest assertion (base64 CBOR) over SHA-256 of `requestHash`; nil
+    /// when none did. It writes nothing: the refresh advances the key's counter in its own transaction.
+    func check(_ assertion: String, over requestHash: String, among keys: [AppAttestKey], logger: Logger)
+        async throws -> AttestedAssertion?
+}
+
+/// An assertion that verified: by which key, and the counter it moves that key's from and to.
+struct AttestedAssertion: Sendable, Equatable {
+    /// The key, as a session is bound to it.
+    let instance: AttestedInstanceKey
+    /// The key's row.
+    let row: UUID
+    /// The counter it was checked against.
+    let previousCounter: Int64
+    /// The assertion's counter, above `previousCounter`.
+    let counter: Int64
 }
 
 /// The `X-Attestation-*` headers of a refresh: what proves it comes from the app instance its session is bound to.

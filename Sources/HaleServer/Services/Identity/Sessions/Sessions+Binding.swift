@@ -9,23 +9,24 @@ extension Sessions {
         case absent
         /// They were sent and did not prove a key; why, for the audit event and the log, never for the answer.
         case failed(String)
-        /// An assertion by this key over the refresh's nonce and body.
-        case proved(AttestedInstanceKey)
+        /// An assertion by this key over the refresh's nonce and body, whose counter the rotation advances.
+        case proved(AttestedAssertion)
 
-        var key: AttestedInstanceKey? {
-            if case .proved(let key) = self { key } else { nil }
+        var assertion: AttestedAssertion? {
+            if case .proved(let assertion) = self { assertion } else { nil }
         }
     }
 
-    /// Checks a refresh's attestation before the refresh's transaction: verifying it advances the key's counter,
-    /// a write that must not wait inside the rotation's locks. For a bound session the assertion must be by its
-    /// key; for an unbound one, by any key of the account. A token that is unknown, or a session no longer active,
-    /// proves nothing: the rotation answers for it.
+    /// Checks a refresh's attestation before the refresh's transaction, reading the session and its bound key in one
+    /// statement and writing nothing: the rotation advances the key's counter in its own transaction. For a bound
+    /// session the assertion must be by its key; for an unbound one, by any key of the account. A token that is
+    /// unknown, or a session no longer active, proves nothing: the rotation answers for it.
     func proof(of attestation: RefreshAttestation?, for refreshToken: String, logger: Logger) async throws
         -> RefreshProof
     {
         guard binding.mode != .off, let attestation, let instances = binding.instances,
-            let (_, record) = try await repository.findTokenWithSession(hash: OpaqueToken.hash(refreshToken)),
+            let (record, boundKey) = try await repository.findSessionForBinding(
+                tokenHash: OpaqueToken.hash(refreshToken)),
             record.session.isActive(at: clock.now())
         else {
             return .absent
@@ -33,11 +34,18 @@ extension Sessions {
         guard attestation.attestation.platform == .ios else { return .failed("not an App Attest assertion") }
         let expected = SessionBinding.nonce(for: refreshToken, secret: record.tokenSecret)
         guard ConstantTime.equals(attestation.attestation.nonce, expected) else { return .failed("wrong nonce") }
+        let candidates =
+            if record.session.boundKey != nil { boundKey.map { [$0] } ?? [] } else {
+                try await instances.keys(of: record.session.accountId)
+            }
         do {
-            return .proved(
-                try await instances.verify(
-                    attestation.attestation.token, over: attestation.requestHash, by: record.session.boundKey?.id,
-                    of: record.session.accountId, logger: logger))
+            guard
+                let proved = try await instances.check(
+                    attestation.attestation.token, over: attestation.requestHash, among: candidates, logger: logger)
+            else {
+                return .failed("assertion by no key of the session's")
+            }
+            return .proved(proved)
         } catch let refused as HaleError where refused.code == .attestationFailed {
             return .failed("assertion refused")
         }
@@ -45,15 +53,21 @@ extension Sessions {
 
     /// What the rotation does about binding, holding the session's lock: a bound session whose refresh did not
     /// prove its key is revoked with its audit event and an alert to every device, its own too (its app will find
-    /// itself signed out); an unbound one is bound to the key proved, or with `required` refused. Returns the
-    /// outcome that ends the refresh, or nil to rotate on.
+    /// itself signed out); an unbound one is bound to the key proved, or with `required` refused. A proved
+    /// assertion's counter advances here, in the rotation's transaction, so of two refreshes with one assertion
+    /// only one counts. Returns the outcome that ends the refresh, or nil to rotate on.
     func bind(
         _ record: inout SessionRecord, proof: RefreshProof, in repository: any SessionRepository, at now: Date
     ) async throws -> RotationOutcome? {
         let session = record.session
+        var proved = proof.assertion
+        if let assertion = proved, try await !repository.advance(assertion, at: now) { proved = nil }
         if let bound = session.boundKey {
-            guard proof.key?.id != bound.id else { return nil }
-            let reason = if case .failed(let why) = proof { why } else { "no attestation" }
+            guard proved?.instance.id != bound.id else { return nil }
+            let reason =
+                if case .failed(let why) = proof { why } else if proof.assertion != nil { "counter replayed" } else {
+                    "no attestation"
+                }
             let event = audit.prepare(
                 .boundRefreshRefused,
                 AuditTrail.Subject(account: session.accountId, device: session.deviceId, session: session.id),
@@ -62,7 +76,7 @@ extension Sessions {
                 session.id, of: session.accountId, reason: Self.bindingRefusedReason, at: now, audit: event)
             return .bindingRefused(session, reason: reason)
         }
-        if let key = proof.key {
+        if let key = proved?.instance {
             try await repository.bind(session.id, to: key)
             record.session.attestationKeyId = key.id
             record.session.attestationKeyThumbprint = key.thumbprint
