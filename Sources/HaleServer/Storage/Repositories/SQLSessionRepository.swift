@@ -47,37 +47,42 @@ struct SQLSessionRepository: SessionRepository {
         try await findTokenWithSession(hash: hash, locking: database.isPostgres)
     }
 
-    func findSessionForBinding(tokenHash hash: String) async throws
-        -> (session: SessionRecord, boundKey: AppAttestKey?)?
-    {
-        let query = database.sql.select()
-        for column in Self.sessionColumns {
-            query.column(SQLColumn(column, table: "sessions"), as: Self.sessionColumnPrefix + column)
-        }
-        for column in Self.keyColumns {
-            query.column(SQLColumn(column, table: "app_attest_keys"), as: Self.keyColumnPrefix + column)
-        }
-        // The receipt is Apple's, kilobytes long, and no refresh needs it.
-        query.column(SQLLiteral.string(""), as: Self.keyColumnPrefix + "receipt")
-        query.from("refresh_tokens")
-            .join(
-                "sessions", on: SQLColumn("id", table: "sessions"), .equal,
-                SQLColumn("session_id", table: "refresh_tokens")
-            )
-            .join(
-                "app_attest_keys", method: SQLJoinMethod.left,
-                on:
-                    "app_attest_keys.key_id = sessions.attestation_key_id AND app_attest_keys.account_id = sessions.account_id"
-                    as SQLQueryString
-            )
-            .where(SQLColumn("token_hash", table: "refresh_tokens"), .equal, SQLBind(hash))
-        guard let row = try await query.first() else { return nil }
-        let session = try row.decode(
-            model: SessionRecord.self, prefix: Self.sessionColumnPrefix, keyDecodingStrategy: .convertFromSnakeCase)
-        guard try !row.decodeNil(column: Self.keyColumnPrefix + "id") else { return (session, nil) }
-        let key = try row.decode(
-            model: AppAttestKey.self, prefix: Self.keyColumnPrefix, keyDecodingStrategy: .convertFromSnakeCase)
-        return (session, key)
+    func bindingState(ofTokenHash hash: String) async throws -> SessionBindingState? {
+        // Written out rather than built: it runs before every refresh of a bound session, and the columns are
+        // decoded by name, without a Codable model's key conversion.
+        let query: SQLQueryString = """
+            SELECT s.account_id, s.revoked_at, s.expires_at, s.token_secret, s.attestation_key_id,
+                s.attestation_key_thumbprint, k.id AS key_row, k.device_id AS key_device_id, k.public_key,
+                k.app_id, k.environment, k.counter, k.from_development_authority, k.created_at AS key_created_at
+            FROM refresh_tokens t
+            JOIN sessions s ON s.id = t.session_id
+            LEFT JOIN app_attest_keys k ON k.key_id = s.attestation_key_id AND k.account_id = s.account_id
+            WHERE t.token_hash = \(bind: hash)
+            """
+        guard let row = try await database.sql.raw(query).first() else { return nil }
+        let account = AccountID(try row.decode(column: "account_id", as: UUID.self))
+        let keyID = try row.decode(column: "attestation_key_id", as: String?.self)
+        let thumbprint = try row.decode(column: "attestation_key_thumbprint", as: String?.self)
+        let bound = keyID.flatMap { id in thumbprint.map { AttestedInstanceKey(id: id, thumbprint: $0) } }
+        return SessionBindingState(
+            account: account, revokedAt: try row.decode(column: "revoked_at", as: Date?.self),
+            expiresAt: try row.decode(column: "expires_at", as: Date.self),
+            tokenSecret: try row.decode(column: "token_secret", as: String.self), boundKey: bound,
+            boundKeyRecord: try keyID.flatMap { try Self.boundKey($0, of: account, in: row) })
+    }
+
+    /// The bound key's record in a `bindingState` row, without its receipt; nil when the key is gone.
+    private static func boundKey(_ keyID: String, of account: AccountID, in row: any SQLRow) throws -> AppAttestKey? {
+        guard let id = try row.decode(column: "key_row", as: UUID?.self) else { return nil }
+        return AppAttestKey(
+            id: id, accountId: account,
+            deviceId: try row.decode(column: "key_device_id", as: UUID?.self).map(DeviceID.init), keyId: keyID,
+            publicKey: try row.decode(column: "public_key", as: String.self),
+            appId: try row.decode(column: "app_id", as: String.self),
+            environment: try row.decode(column: "environment", as: String.self),
+            counter: try row.decode(column: "counter", as: Int64.self), receipt: "",
+            fromDevelopmentAuthority: try row.decode(column: "from_development_authority", as: Bool.self),
+            createdAt: try row.decode(column: "key_created_at", as: Date.self), lastUsedAt: nil)
     }
 
     func advance(_ assertion: AttestedAssertion, at date: Date) async throws -> Bool {
@@ -116,12 +121,6 @@ struct SQLSessionRepository: SessionRepository {
         "attestation_key_thumbprint",
     ]
     private static let sessionColumnPrefix = "session_"
-    /// The columns of `app_attest_keys` a refresh of a bound session reads, under `keyColumnPrefix`.
-    private static let keyColumns = [
-        "id", "account_id", "device_id", "key_id", "public_key", "app_id", "environment", "counter",
-        "from_development_authority", "created_at", "last_used_at",
-    ]
-    private static let keyColumnPrefix = "key_"
 
     func findToken(hash: String) async throws -> RefreshTokenRecord? {
         try await database.sql.select().column("*").from("refresh_tokens").where("token_hash", .equal, hash)

@@ -13,10 +13,9 @@ protocol SessionRepository: Sendable {
     /// The refresh token with this hash and its session, both locked until the transaction ends (PostgreSQL; SQLite
     /// locks the database), so the token's state is the latest committed one.
     func findTokenLockingSession(hash: String) async throws -> (token: RefreshTokenRecord, session: SessionRecord)?
-    /// The session of the refresh token with this hash, and the App Attest key it is bound to (without its receipt),
-    /// read in one statement without locking them.
-    func findSessionForBinding(tokenHash hash: String) async throws
-        -> (session: SessionRecord, boundKey: AppAttestKey?)?
+    /// What a refresh with the token of this hash is checked against: its session's state and bound key, read in one
+    /// statement without locking them.
+    func bindingState(ofTokenHash hash: String) async throws -> SessionBindingState?
     /// Moves the asserting key's counter on, in the caller's transaction; false when another request moved it first.
     func advance(_ assertion: AttestedAssertion, at date: Date) async throws -> Bool
     /// The refresh token with this hash.

@@ -56,6 +56,28 @@ protocol AttestedInstances: Sendable {
         async throws -> AttestedAssertion?
 }
 
+/// What a refresh's attestation is checked against: its session's state and the key it is bound to, read in one
+/// statement before the refresh's transaction.
+struct SessionBindingState: Sendable {
+    /// The session's account.
+    let account: AccountID
+    /// When the session was revoked, if it was.
+    let revokedAt: Date?
+    /// When the session ends.
+    let expiresAt: Date
+    /// The session's secret, under which its nonces are derived.
+    let tokenSecret: String
+    /// The key the session is bound to, if any.
+    let boundKey: AttestedInstanceKey?
+    /// That key's record, for checking its assertion; nil when unbound, or when the key is gone.
+    let boundKeyRecord: AppAttestKey?
+
+    /// Whether the session can still be refreshed at `now`.
+    func isActive(at now: Date) -> Bool {
+        revokedAt == nil && expiresAt > now
+    }
+}
+
 /// An assertion that verified: by which key, and the counter it moves that key's from and to.
 struct AttestedAssertion: Sendable, Equatable {
     /// The key, as a session is bound to it.

@@ -25,18 +25,17 @@ extension Sessions {
         -> RefreshProof
     {
         guard binding.mode != .off, let attestation, let instances = binding.instances,
-            let (record, boundKey) = try await repository.findSessionForBinding(
-                tokenHash: OpaqueToken.hash(refreshToken)),
-            record.session.isActive(at: clock.now())
+            let state = try await repository.bindingState(ofTokenHash: OpaqueToken.hash(refreshToken)),
+            state.isActive(at: clock.now())
         else {
             return .absent
         }
         guard attestation.attestation.platform == .ios else { return .failed("not an App Attest assertion") }
-        let expected = SessionBinding.nonce(for: refreshToken, secret: record.tokenSecret)
+        let expected = SessionBinding.nonce(for: refreshToken, secret: state.tokenSecret)
         guard ConstantTime.equals(attestation.attestation.nonce, expected) else { return .failed("wrong nonce") }
         let candidates =
-            if record.session.boundKey != nil { boundKey.map { [$0] } ?? [] } else {
-                try await instances.keys(of: record.session.accountId)
+            if state.boundKey != nil { state.boundKeyRecord.map { [$0] } ?? [] } else {
+                try await instances.keys(of: state.account)
             }
         do {
             guard
