@@ -28,10 +28,10 @@ extension FuzzTarget {
 
     private static func prepareSync(_ json: Data) {
         guard let body = try? JSONDecoder().decode(Strict<SyncRequest>.self, from: json).value,
-            let request = try? HealthSync.Request(body.batch)
+            let batch = try? body.batch(), let request = try? HealthSync.Request(batch)
         else { return }
         let (prepared, _) = HealthSync.prepare(
-            body.batch.samples[...], provider: request.provider, account: account, zone: zone, plausibility: .standard,
+            batch.samples[...], provider: request.provider, account: account, zone: zone, plausibility: .standard,
             now: now)
         _ = HealthRollupWriter.days(of: prepared.map(\.stored))
     }
