@@ -137,6 +137,40 @@ struct SessionBindingTests {
         }
     }
 
+    @Test("introspection answers a bound session's access token with its cnf, as the token carries it")
+    func introspection() async throws {
+        try await Self.withHarness { harness in
+            let (answer, _) = try await Self.bound(harness)
+            let accessToken = try #require(answer["accessToken"] as? String)
+            let introspection = TokenIntrospection(bearerTokens: harness.app.hale.bearerTokens)
+            let active = try #require(try await introspection.introspect(accessToken))
+            #expect(active.confirmationKey != nil)
+            #expect(active.confirmationKey == (try await harness.confirmation(of: accessToken)))
+            #expect(IntrospectionResponse(active).cnf?.jkt == active.confirmationKey)
+        }
+    }
+
+    @Test("a bound session refreshed with a Play Integrity token, which proves no App Attest key, is refused")
+    func otherPlatform() async throws {
+        try await Self.withHarness { harness in
+            let (answer, _) = try await Self.bound(harness)
+            let token = try #require(answer["refreshToken"] as? String)
+            let headers = HTTPHeaders([
+                ("Content-Type", "application/json"), ("X-Attestation-Platform", "android"),
+                ("X-Attestation-Nonce", try #require(answer["attestationNonce"] as? String)),
+                ("X-Attestation-Token", "eyJhbGciOiJBMjU2S1ciLCJlbmMiOiJBMjU2R0NNIn0.e30.e30.e30.e30"),
+            ])
+            let response = try await harness.send(token, headers: headers)
+            #expect(response.status == .unauthorized)
+            #expect(try response.coreError().error.code == "BINDING_REFUSED")
+            let event = try #require(
+                try await harness.app.hale.audit.events(of: harness.account).last {
+                    $0.eventType == "bound_refresh_refused"
+                })
+            #expect(event.details.contains("not an App Attest assertion"))
+        }
+    }
+
     @Test(
         "a bound session's refresh without an attestation is 401 BINDING_REFUSED, ends the session, and is audited",
         arguments: TestDatabase.available)

@@ -39,6 +39,8 @@ struct IntrospectionResponse: Content, Equatable {
     var signInMethod: String?
     /// `access_token` or `personal_access_token`.
     var haleTokenKind: String?
+    /// The key a bound session's access token is confirmed by (RFC 7800), as the token carries it.
+    var cnf: AccessTokenClaims.Confirmation?
 
     enum CodingKeys: String, CodingKey {
         case active
@@ -47,6 +49,7 @@ struct IntrospectionResponse: Content, Equatable {
         case deviceID = "device_id"
         case signInMethod = "sign_in_method"
         case haleTokenKind = "hale_token_kind"
+        case cnf
     }
 
     init(_ token: TokenIntrospection.Active?) {
@@ -66,5 +69,6 @@ struct IntrospectionResponse: Content, Equatable {
         deviceID = token.device?.description
         signInMethod = token.signInMethod
         haleTokenKind = token.kind
+        cnf = token.confirmationKey.map { AccessTokenClaims.Confirmation(jkt: $0) }
     }
 }

@@ -26,6 +26,8 @@ public struct TokenIntrospection: Sendable {
         public let device: DeviceID?
         /// How the session signed in (an access token's `sign_in_method`).
         public let signInMethod: String?
+        /// For an access token of a session bound to an attested app instance, the key's thumbprint (`cnf.jkt`).
+        public var confirmationKey: String? = nil
     }
 
     /// The longest text looked at: far longer than any Hale token.
@@ -51,7 +53,7 @@ public struct TokenIntrospection: Sendable {
             kind: "access_token", account: identity.accountId, issuer: claims.iss.value,
             audiences: claims.aud?.value ?? [], issuedAt: claims.iat.value, expiresAt: claims.exp.value,
             tokenID: claims.jti.value, session: identity.sessionId, device: identity.deviceId,
-            signInMethod: identity.signInMethod)
+            signInMethod: identity.signInMethod, confirmationKey: claims.cnf?.jkt)
     }
 
     private func personalAccessToken(_ token: String) async throws -> Active {
