@@ -113,6 +113,22 @@ struct SessionBindingTests {
         }
     }
 
+    @Test("off: a refresh that carries a valid assertion over the session's nonce still binds nothing")
+    func offIgnoresAttestations() async throws {
+        try await Self.withHarness(settings: DevelopmentAttestationTests.on) { harness in
+            let pair = try await harness.start()
+            let instance = try await harness.instance(registeredBy: pair)
+            let secret = try #require(
+                try await harness.app.hale.database.sql.select().column("token_secret").from("sessions")
+                    .where("id", .equal, pair.sessionId).first(decodingColumn: "token_secret", as: String.self))
+            let nonce = SessionBinding.nonce(for: pair.refreshToken, secret: secret)
+            let response = try await harness.refresh(pair.refreshToken, nonce: nonce, by: instance)
+            #expect(response.status == .ok)
+            #expect(try await harness.session(pair).attestationKeyId == nil)
+            #expect(try await harness.confirmation(of: try #require(response.json()["accessToken"] as? String)) == nil)
+        }
+    }
+
     @Test(
         "a refresh proving a key binds the session: its access tokens name the key as cnf.jkt, each answer a new nonce",
         arguments: TestDatabase.available)
