@@ -23,6 +23,11 @@ extension Request {
         return Attestation(platform: known, nonce: nonce, token: token)
     }
 
+    /// The `X-Attestation-*` headers of a refresh, over its exact body: what proves a bound session's app instance.
+    func refreshAttestation() throws -> RefreshAttestation? {
+        try attestationHeaders().map { RefreshAttestation($0, bodyDigest: Array(bodyDigest)) }
+    }
+
     /// SHA-256 of the collected body; of nothing when there is none.
     var bodyDigest: SHA256Digest {
         guard let buffer = body.data else { return SHA256.hash(data: [UInt8]()) }

@@ -43,10 +43,6 @@ struct SQLSessionRepository: SessionRepository {
             .first(decoding: Session.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
-    func findTokenLockingSession(hash: String) async throws -> (token: RefreshTokenRecord, session: SessionRecord)? {
-        try await findTokenWithSession(hash: hash, locking: database.isPostgres)
-    }
-
     func bindingState(ofTokenHash hash: String) async throws -> SessionBindingState? {
         // Written out rather than built: it runs before every refresh of a bound session, and the columns are
         // decoded by name, without a Codable model's key conversion.
@@ -90,9 +86,7 @@ struct SQLSessionRepository: SessionRepository {
             assertion.row, from: assertion.previousCounter, to: assertion.counter, at: date)
     }
 
-    private func findTokenWithSession(hash: String, locking: Bool) async throws
-        -> (token: RefreshTokenRecord, session: SessionRecord)?
-    {
+    func findTokenLockingSession(hash: String) async throws -> (token: RefreshTokenRecord, session: SessionRecord)? {
         let query = database.sql.select().column(SQLColumn(SQLLiteral.all, table: SQLIdentifier("refresh_tokens")))
         for column in Self.sessionColumns {
             query.column(SQLColumn(column, table: "sessions"), as: Self.sessionColumnPrefix + column)
@@ -103,7 +97,7 @@ struct SQLSessionRepository: SessionRepository {
                 SQLColumn("session_id", table: "refresh_tokens")
             )
             .where(SQLColumn("token_hash", table: "refresh_tokens"), .equal, SQLBind(hash))
-        if locking {
+        if database.isPostgres {
             query.for(.update)
         }
         guard let row = try await query.first() else { return nil }

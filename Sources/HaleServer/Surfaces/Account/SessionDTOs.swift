@@ -111,10 +111,3 @@ struct SignOutEverywhereRequest: StrictRequestBody {
         return .seconds(hours * 3600)
     }
 }
-
-extension Request {
-    /// The `X-Attestation-*` headers of a refresh, over its exact body: what proves a bound session's app instance.
-    func refreshAttestation() throws -> RefreshAttestation? {
-        try attestationHeaders().map { RefreshAttestation($0, bodyDigest: Array(bodyDigest)) }
-    }
-}
