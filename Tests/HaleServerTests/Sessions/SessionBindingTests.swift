@@ -310,15 +310,54 @@ struct SessionBindingTests {
             let instance = try await harness.instance(registeredBy: try await harness.start(on: device))
             let pair = try await harness.start(on: device)
             #expect(try await harness.session(pair).attestationKeyId == instance.keyID)
+            #expect(try await harness.session(pair).attestationProvisional)
             #expect(try await harness.confirmation(of: pair.accessToken) != nil)
             let seed002 = "/api/v1/auth/biometric/refresh"
             let proved = try await harness.refresh(
                 pair.refreshToken, nonce: pair.attestationNonce, by: instance, path: seed002)
             #expect(proved.status == .ok, "\(proved.body.string)")
+            #expect(try await !harness.session(pair).attestationProvisional)
             let next = try proved.json()
             let stolen = try await harness.refresh(try #require(next["refreshToken"] as? String), path: seed002)
             #expect(stolen.status == .unauthorized)
             #expect(try stolen.coreError().error.code == "BINDING_REFUSED")
+        }
+    }
+
+    @Test(
+        "a key planted on the owner's device does not lock the owner out: a start binding yields to the device's proved key",
+        arguments: TestDatabase.available)
+    func plantedKey(database: TestDatabase) async throws {
+        try await Self.withHarness(on: database) { harness in
+            let device = DeviceID.random()
+            let owner = try await harness.instance(registeredBy: try await harness.start(on: device))
+            let planted = try await harness.instance(registeredBy: try await harness.start(on: device))
+            let pair = try await harness.start(on: device)
+            #expect(try await harness.session(pair).attestationKeyId == planted.keyID)
+            let proved = try await harness.refresh(pair.refreshToken, nonce: pair.attestationNonce, by: owner)
+            #expect(proved.status == .ok, "\(proved.body.string)")
+            let session = try await harness.session(pair)
+            #expect(session.attestationKeyId == owner.keyID && !session.attestationProvisional)
+            let answer = try proved.json()
+            let access = try #require(answer["accessToken"] as? String)
+            #expect(try await harness.confirmation(of: access) == session.attestationKeyThumbprint)
+            let next = try #require(answer["refreshToken"] as? String)
+            let byPlanted = try await harness.refresh(next, nonce: answer["attestationNonce"] as? String, by: planted)
+            #expect(byPlanted.status == .unauthorized)
+            #expect(try byPlanted.coreError().error.code == "BINDING_REFUSED")
+        }
+    }
+
+    @Test("a session bound at its start refuses, even on its first refresh, a key registered on another device")
+    func provisionalRefusesAnotherDevice() async throws {
+        try await Self.withHarness { harness in
+            let device = DeviceID.random()
+            _ = try await harness.instance(registeredBy: try await harness.start(on: device))
+            let elsewhere = try await harness.instance(registeredBy: try await harness.start(on: DeviceID.random()))
+            let pair = try await harness.start(on: device)
+            let response = try await harness.refresh(pair.refreshToken, nonce: pair.attestationNonce, by: elsewhere)
+            #expect(response.status == .unauthorized)
+            #expect(try await harness.session(pair).revokeReason == "binding_refused")
         }
     }
 

@@ -45,5 +45,6 @@ enum HaleMigrations {
         M0040_CreateAccountRecoveries(),
         M0041_CreateWebhooks(),
         M0042_BindSessionsToAttestation(),
+        M0043_ConfirmSessionBindings(),
     ]
 }

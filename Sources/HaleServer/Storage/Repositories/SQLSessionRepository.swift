@@ -47,8 +47,8 @@ struct SQLSessionRepository: SessionRepository {
         // Written out rather than built: it runs before every refresh of a bound session, and the columns are
         // decoded by name, without a Codable model's key conversion.
         let query: SQLQueryString = """
-            SELECT s.account_id, s.revoked_at, s.expires_at, s.token_secret, s.attestation_key_id,
-                s.attestation_key_thumbprint, k.id AS key_row, k.device_id AS key_device_id, k.public_key,
+            SELECT s.account_id, s.device_id, s.revoked_at, s.expires_at, s.token_secret, s.attestation_key_id,
+                s.attestation_key_thumbprint, s.attestation_provisional, k.id AS key_row, k.device_id AS key_device_id, k.public_key,
                 k.app_id, k.environment, k.counter, k.from_development_authority, k.created_at AS key_created_at
             FROM refresh_tokens t
             JOIN sessions s ON s.id = t.session_id
@@ -61,10 +61,12 @@ struct SQLSessionRepository: SessionRepository {
         let thumbprint = try row.decode(column: "attestation_key_thumbprint", as: String?.self)
         let bound = keyID.flatMap { id in thumbprint.map { AttestedInstanceKey(id: id, thumbprint: $0) } }
         return SessionBindingState(
-            account: account, revokedAt: try row.decode(column: "revoked_at", as: Date?.self),
+            account: account, device: try row.decode(column: "device_id", as: UUID?.self).map(DeviceID.init),
+            revokedAt: try row.decode(column: "revoked_at", as: Date?.self),
             expiresAt: try row.decode(column: "expires_at", as: Date.self),
             tokenSecret: try row.decode(column: "token_secret", as: String.self), boundKey: bound,
-            boundKeyRecord: try keyID.flatMap { try Self.boundKey($0, of: account, in: row) })
+            boundKeyRecord: try keyID.flatMap { try Self.boundKey($0, of: account, in: row) },
+            provisional: try row.decode(column: "attestation_provisional", as: Bool.self))
     }
 
     /// The bound key's record in a `bindingState` row, without its receipt; nil when the key is gone.
@@ -112,7 +114,7 @@ struct SQLSessionRepository: SessionRepository {
     private static let sessionColumns = [
         "id", "account_id", "device_id", "sign_in_method", "remember_me", "created_at", "last_used_at", "expires_at",
         "revoked_at", "revoke_reason", "token_secret", "stepped_up_at", "attestation_key_id",
-        "attestation_key_thumbprint",
+        "attestation_key_thumbprint", "attestation_provisional",
     ]
     private static let sessionColumnPrefix = "session_"
 
@@ -145,7 +147,8 @@ struct SQLSessionRepository: SessionRepository {
 
     func bind(_ session: SessionID, to key: AttestedInstanceKey) async throws {
         try await database.sql.update("sessions").set("attestation_key_id", to: key.id)
-            .set("attestation_key_thumbprint", to: key.thumbprint).where("id", .equal, session).run()
+            .set("attestation_key_thumbprint", to: key.thumbprint).set("attestation_provisional", to: false)
+            .where("id", .equal, session).run()
     }
 
     func touch(_ session: SessionID, at date: Date, expiresAt: Date) async throws {

@@ -28,6 +28,9 @@ public struct Session: Codable, Sendable, Equatable {
     public var attestationKeyId: String? = nil
     /// The bound key's JWK thumbprint, which the session's access tokens carry as `cnf.jkt`.
     public var attestationKeyThumbprint: String? = nil
+    /// Whether the binding was made at the session's start, to the newest key of its device, and no refresh has
+    /// confirmed it yet: the first proved refresh may prove any key of that device, and binds to the one it proves.
+    public var attestationProvisional: Bool = false
 
     /// The key the session is bound to, if any.
     public var boundKey: AttestedInstanceKey? {

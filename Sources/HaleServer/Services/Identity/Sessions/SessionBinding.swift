@@ -61,6 +61,8 @@ protocol AttestedInstances: Sendable {
 struct SessionBindingState: Sendable {
     /// The session's account.
     let account: AccountID
+    /// The device the session was opened on, if known.
+    let device: DeviceID?
     /// When the session was revoked, if it was.
     let revokedAt: Date?
     /// When the session ends.
@@ -71,6 +73,8 @@ struct SessionBindingState: Sendable {
     let boundKey: AttestedInstanceKey?
     /// That key's record, for checking its assertion; nil when unbound, or when the key is gone.
     let boundKeyRecord: AppAttestKey?
+    /// Whether the binding was made at the session's start and is not yet confirmed (`Session.attestationProvisional`).
+    let provisional: Bool
 
     /// Whether the session can still be refreshed at `now`.
     func isActive(at now: Date) -> Bool {

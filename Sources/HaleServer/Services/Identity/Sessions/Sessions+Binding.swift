@@ -33,10 +33,7 @@ extension Sessions {
         guard attestation.attestation.platform == .ios else { return .failed("not an App Attest assertion") }
         let expected = SessionBinding.nonce(for: refreshToken, secret: state.tokenSecret)
         guard ConstantTime.equals(attestation.attestation.nonce, expected) else { return .failed("wrong nonce") }
-        let candidates =
-            if state.boundKey != nil { state.boundKeyRecord.map { [$0] } ?? [] } else {
-                try await instances.keys(of: state.account)
-            }
+        let candidates = try await candidates(for: state, among: instances)
         do {
             guard
                 let proved = try await instances.check(
@@ -50,8 +47,19 @@ extension Sessions {
         }
     }
 
+    /// The keys a refresh of the session may prove: its bound key; while that binding is provisional, any key of the
+    /// session's device (the newest, bound at the start, may be one planted there with a stolen access token); for an
+    /// unbound session, any key of the account.
+    private func candidates(for state: SessionBindingState, among instances: any AttestedInstances) async throws
+        -> [AppAttestKey]
+    {
+        guard state.boundKey != nil else { return try await instances.keys(of: state.account) }
+        guard state.provisional, let device = state.device else { return state.boundKeyRecord.map { [$0] } ?? [] }
+        return try await instances.keys(of: state.account).filter { $0.deviceId == device }
+    }
+
     /// What the rotation does about binding, holding the session's lock: a bound session whose refresh did not
-    /// prove its key is revoked with its audit event and an alert to every device, its own too (its app will find
+    /// prove its key (or, while provisional, a key of its device) is revoked with its audit event and an alert to every device, its own too (its app will find
     /// itself signed out); an unbound one is bound to the key proved, or with `required` refused. A proved
     /// assertion's counter advances here, in the rotation's transaction, so of two refreshes with one assertion
     /// only one counts. Returns the outcome that ends the refresh, or nil to rotate on.
@@ -62,7 +70,10 @@ extension Sessions {
         var proved = proof.assertion
         if let assertion = proved, try await !repository.advance(assertion, at: now) { proved = nil }
         if let bound = session.boundKey {
-            guard proved?.instance.id != bound.id else { return nil }
+            if let key = proved?.instance, key.id == bound.id || session.attestationProvisional {
+                if session.attestationProvisional { try await confirm(&record, boundTo: key, in: repository) }
+                return nil
+            }
             let reason =
                 if case .failed(let why) = proof { why } else if proof.assertion != nil { "counter replayed" } else {
                     "no attestation"
@@ -76,12 +87,22 @@ extension Sessions {
             return .bindingRefused(session, reason: reason)
         }
         if let key = proved?.instance {
-            try await repository.bind(session.id, to: key)
-            record.session.attestationKeyId = key.id
-            record.session.attestationKeyThumbprint = key.thumbprint
+            try await confirm(&record, boundTo: key, in: repository)
             return nil
         }
         return binding.mode == .required ? .bindingRequired : nil
+    }
+
+    /// Binds the session to the key its refresh proved, for good.
+    private func confirm(
+        _ record: inout SessionRecord, boundTo key: AttestedInstanceKey, in repository: any SessionRepository
+    )
+        async throws
+    {
+        try await repository.bind(record.session.id, to: key)
+        record.session.attestationKeyId = key.id
+        record.session.attestationKeyThumbprint = key.thumbprint
+        record.session.attestationProvisional = false
     }
 
     static let bindingRefusedReason = "binding_refused"

@@ -20,7 +20,8 @@ public struct Sessions: Sendable {
     let clock: HaleClock
 
     /// Starts a session for the account and returns its first tokens. With `tokens.bindToAttestation` on, a session
-    /// opened on a device with an attested App Attest key is bound to the newest such key.
+    /// opened on a device with an attested App Attest key is bound to the newest such key, provisionally: its first
+    /// proved refresh may prove any key of that device.
     public func start(account: AccountID, device: DeviceID?, signInMethod: String, rememberMe: Bool) async throws
         -> TokenPair
     {
@@ -33,6 +34,7 @@ public struct Sessions: Sendable {
         if binding.mode != .off, let device, let key = try await binding.instances?.newestKey(of: account, on: device) {
             session.attestationKeyId = key.id
             session.attestationKeyThumbprint = key.thumbprint
+            session.attestationProvisional = true
         }
         let refreshToken = OpaqueToken.generate()
         let record = SessionRecord(session: session, tokenSecret: OpaqueToken.generate())
