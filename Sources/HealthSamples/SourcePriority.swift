@@ -17,15 +17,19 @@ public struct SourcePriority: Hashable, Sendable {
     public var bundleOrder: [String]
     /// When `true`, samples a person entered by hand are left out entirely, as fitness challenges require.
     public var excludesUserEntered: Bool
+    /// When set, only verified samples (`SampleSource.isVerified`) from these device classes take part: what a
+    /// verified fitness challenge counts from the sources its creator chose.
+    public var verifiedFrom: Set<DeviceClass>?
 
     /// A priority; the defaults rank watch over phone over other, with no app order, and keep user-entered samples.
     public init(
         deviceOrder: [DeviceClass] = [.watch, .phone, .other], bundleOrder: [String] = [],
-        excludesUserEntered: Bool = false
+        excludesUserEntered: Bool = false, verifiedFrom: Set<DeviceClass>? = nil
     ) {
         self.deviceOrder = deviceOrder
         self.bundleOrder = bundleOrder
         self.excludesUserEntered = excludesUserEntered
+        self.verifiedFrom = verifiedFrom
     }
 
     /// Watch over phone over other, no app order, user-entered samples kept (ranked lowest).
@@ -53,6 +57,9 @@ public struct SourcePriority: Hashable, Sendable {
 
     /// Whether a sample from `source` takes part in rollups at all.
     public func includes(_ source: SampleSource) -> Bool {
-        !(excludesUserEntered && source.isUserEntered)
+        if let verifiedFrom {
+            return source.isVerified && verifiedFrom.contains(source.deviceClass)
+        }
+        return !(excludesUserEntered && source.isUserEntered)
     }
 }

@@ -60,6 +60,9 @@ extension BenchCommand {
                     format: "  sync, re-sent samples    %8.0f samples/s  %3.0f%% of COPY",
                     result.syncResentSamplesPerSecond, 100 * result.resentRatio),
                 String(
+                    format: "  sync, attested, verified %8.0f samples/s  %3.0f%% of COPY",
+                    result.syncAttestedSamplesPerSecond, 100 * result.attestedRatio),
+                String(
                     format: "  COPY of the import's rows %7.0f rows/s", result.importCopyRowsPerSecond),
                 String(
                     format: "  import, samples stored   %8.0f samples/s  %3.0f%% of the COPY of its rows",

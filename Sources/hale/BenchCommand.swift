@@ -8,7 +8,7 @@ struct BenchCommand: AsyncParsableCommand {
         commandName: "bench", abstract: "Measure Hale's hot paths. Build with -c release for meaningful figures.",
         subcommands: [
             WebAuthn.self, DeviceLogin.self, HealthStats.self, HealthSync.self, Ingest.self, ImportMemory.self,
-            BodyMemory.self,
+            BodyMemory.self, ChallengeVerification.self,
         ])
 
     /// The running server a benchmark measures, from `--server`.

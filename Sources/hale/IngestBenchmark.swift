@@ -10,7 +10,8 @@ import Synchronization
 /// Each round loads one batch three ways: with `COPY` into a baseline account (then removed, so every round meets
 /// the same table; the rows are written in `COPY`'s text format before the clock starts, as a file for `\copy`
 /// is), through the sync as new samples into an account that shares the four types and takes part in a
-/// step challenge over every day the batches touch, and through the sync again (every sample deduplicated). The
+/// step challenge over every day the batches touch, through the sync again (every sample deduplicated), and as an
+/// attested write into an account in a verified step challenge (its verified totals kept as well). The
 /// rounds' batches cover 28 days each, one after another back from yesterday, so no round rereads another's days.
 /// Then the round imports a generated export into a fresh account, and loads the rows the import stored again with
 /// `COPY` (into the baseline account, then removed): the import's ratio is to that `COPY`, of its own rows, which
@@ -24,6 +25,8 @@ struct IngestBenchmark {
         let copyRowsPerSecond: Double
         let syncNewSamplesPerSecond: Double
         let syncResentSamplesPerSecond: Double
+        /// New samples brought by an attested write, into an account in a verified step challenge.
+        let syncAttestedSamplesPerSecond: Double
         let importRecords: Int
         let importSamplesStored: Int
         let importRecordsPerSecond: Double
@@ -35,6 +38,7 @@ struct IngestBenchmark {
         /// The medians of each round's rate over that round's COPY rate.
         let newRatio: Double
         let resentRatio: Double
+        let attestedRatio: Double
         let importRatio: Double
     }
 
@@ -52,7 +56,10 @@ struct IngestBenchmark {
     func run(progress: @Sendable (String) -> Void) async throws -> Result {
         let today = Calendar(identifier: .gregorian).startOfDay(for: Date())
         let syncing = try await consentingAccount("bench-ingest-sync")
-        try await joinStepChallenge(syncing, from: today.addingTimeInterval(-Double(28 * rounds + 1) * 86_400))
+        let firstDay = today.addingTimeInterval(-Double(28 * rounds + 1) * 86_400)
+        try await joinStepChallenge(syncing, from: firstDay)
+        let attesting = try await consentingAccount("bench-ingest-attested")
+        try await joinStepChallenge(attesting, from: firstDay, verified: true)
         let copying = try await services.accounts.create(email: nil, role: "user").id
         let baseline = HealthSampleCopyBaseline(services: services)
         let export = try ExportFixture(days: importDays, walksPerDay: importWalksPerDay, today: today)
@@ -61,6 +68,7 @@ struct IngestBenchmark {
         var copy: [Double] = []
         var new: [Double] = []
         var resent: [Double] = []
+        var attested: [Double] = []
         var imported: [Double] = []
         var importCopy: [Double] = []
         var stored = 0
@@ -82,6 +90,10 @@ struct IngestBenchmark {
             guard result?.log.recordsDeduplicated == samples else {
                 throw Unexpected("not every re-sent sample was deduplicated")
             }
+            let attestedTime = try await clock.measure {
+                result = try await services.healthSync.sync(batch, account: attesting, zone: .gmt, attested: true)
+            }
+            guard result?.log.recordsInserted == samples else { throw Unexpected("not every sample was inserted") }
             let (importAccount, importStored, importTime, checkTime) = try await measureImport(export)
             stored = importStored
             let importRows = baseline.encode(try await baseline.storedRows(of: importAccount, as: copying))
@@ -90,25 +102,28 @@ struct IngestBenchmark {
             copy.append(Double(samples) / copyTime.seconds)
             new.append(Double(samples) / newTime.seconds)
             resent.append(Double(samples) / resentTime.seconds)
+            attested.append(Double(samples) / attestedTime.seconds)
             importCopy.append(Double(importStored) / importCopyTime.seconds)
             imported.append(Double(importStored) / importTime.seconds)
             progress(
                 String(
-                    format: "round %d/%d: COPY %.3f s, sync new %.3f s, re-sent %.3f s; import %.2f s (checking the"
-                        + " file %.2f s), COPY of its rows %.2f s",
-                    round, rounds, copyTime.seconds, newTime.seconds, resentTime.seconds, importTime.seconds,
-                    checkTime.seconds, importCopyTime.seconds))
+                    format: "round %d/%d: COPY %.3f s, sync new %.3f s, re-sent %.3f s, attested %.3f s; import %.2f s"
+                        + " (checking the file %.2f s), COPY of its rows %.2f s",
+                    round, rounds, copyTime.seconds, newTime.seconds, resentTime.seconds, attestedTime.seconds,
+                    importTime.seconds, checkTime.seconds, importCopyTime.seconds))
         }
         let ratios = { (rates: [Double], copy: [Double]) in Self.median(zip(rates, copy).map { $0 / $1 }) }
         return Result(
             samplesPerBatch: samples, rounds: rounds, copyRowsPerSecond: Self.median(copy),
             syncNewSamplesPerSecond: Self.median(new), syncResentSamplesPerSecond: Self.median(resent),
+            syncAttestedSamplesPerSecond: Self.median(attested),
             importRecords: export.expected.records, importSamplesStored: stored,
             importRecordsPerSecond: Self.median(imported) * Double(export.expected.records) / Double(max(stored, 1)),
             importSamplesStoredPerSecond: Self.median(imported),
             importCopyRowsPerSecond: Self.median(importCopy),
             peakResidentBytes: ProcessMemory.current()?.peakResidentBytes, newRatio: ratios(new, copy),
-            resentRatio: ratios(resent, copy), importRatio: ratios(imported, importCopy))
+            resentRatio: ratios(resent, copy), attestedRatio: ratios(attested, copy),
+            importRatio: ratios(imported, importCopy))
     }
 
     /// A generated export of `days` days ending yesterday, written once for every round.
@@ -164,11 +179,12 @@ struct IngestBenchmark {
         return account.id
     }
 
-    /// A public step challenge over every day the rounds touch, joined, so each sync recomputes its progress.
-    private func joinStepChallenge(_ account: AccountID, from start: Date) async throws {
-        let draft = FitnessChallengeDraft(
+    /// A step challenge over every day the rounds touch, joined, so each sync recomputes its progress.
+    private func joinStepChallenge(_ account: AccountID, from start: Date, verified: Bool = false) async throws {
+        var draft = FitnessChallengeDraft(
             name: "hale bench ingest", type: .steps, goal: 1_000_000, startDate: LocalDate(at: start, in: .gmt),
             endDate: LocalDate(at: Date(), in: .gmt).adding(days: 1), visibility: .private, includesUserEntered: nil)
+        draft.verified = verified
         _ = try await services.fitnessChallenges.create(draft, by: account)
     }
 

@@ -86,15 +86,20 @@ struct FitnessChallengeCreatorDeletionTests {
         arguments: TestDatabase.available)
     func migration(database: TestDatabase) async throws {
         try await withHale(on: database, clock: HaleClock { HTTP.start }) { app in
-            let migration = M0027_KeepChallengesOfDeletedCreators()
-            try await migration.revert(on: app.hale.database.fluent)
             let (creator, creatorToken) = try await HTTP.account(app)
             let (_, memberToken) = try await HTTP.account(app, "member@example.com")
             let id = try await HTTP.created(app, creatorToken, HTTP.body())["id"] as? String ?? ""
             #expect(try await HTTP.post(app, memberToken, "/\(id)/join").status == .ok)
             _ = try await Sync.sync(app, memberToken, Sync.batch([Sync.sample("member-walk", 4_000)]))
+            // Back to the table before M0027, which rebuilds it on SQLite with the columns it knew: the later
+            // migrations of it go first. Today's code cannot write to that table; the rows above are in it.
+            let migration = M0027_KeepChallengesOfDeletedCreators()
+            let later = M0044_VerifyChallengeProgress()
+            try await later.revert(on: app.hale.database.fluent)
+            try await migration.revert(on: app.hale.database.fluent)
 
             try await migration.prepare(on: app.hale.database.fluent)
+            try await later.prepare(on: app.hale.database.fluent)
             let members = try await app.hale.database.sql.raw(
                 "SELECT COUNT(*) AS n FROM fitness_challenge_members WHERE challenge_id = \(bind: try #require(UUID(uuidString: id)))"
             ).first()?.decode(column: "n", as: Int.self)
@@ -104,9 +109,9 @@ struct FitnessChallengeCreatorDeletionTests {
             #expect(try await Self.creator(app, id) == .some(nil))
             #expect(try await HTTP.progress(app, memberToken, id) == 4_000)
 
+            try await later.revert(on: app.hale.database.fluent)
             try await migration.revert(on: app.hale.database.fluent)
             #expect(try await Self.creator(app, id) == nil, "reverting deletes the challenges with no creator")
-            #expect(try await HTTP.get(app, memberToken, "/\(id)").status == .notFound)
         }
     }
 }

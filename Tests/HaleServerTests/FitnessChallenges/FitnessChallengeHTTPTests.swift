@@ -28,11 +28,12 @@ struct FitnessChallengeHTTPTests {
             #expect(challenge["endDate"] as? String == "2025-11-03")
             #expect(challenge["visibility"] as? String == "private")
             #expect(challenge["includesUserEntered"] as? Bool == false)
+            #expect(challenge["verified"] as? Bool == false && challenge["verifiedSources"] == nil)
             #expect(challenge["memberCount"] as? Int == 1)
             #expect(challenge["joined"] as? Bool == true)
             #expect(challenge["progress"] as? Double == 0)
             #expect(challenge["createdAt"] as? String == "2025-11-05T00:00:00.000Z")
-            #expect(challenge.count == 12)
+            #expect(challenge.count == 13)
         }
     }
 

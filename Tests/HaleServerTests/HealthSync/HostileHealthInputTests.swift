@@ -155,7 +155,13 @@ struct HostileHealthInputTests {
             let repository = SQLHealthSampleRepository(database: app.hale.database)
             for (day, type) in [("2025-10-29", "steps"), ("2025-10-28", "steps"), ("2025-10-29", "calories")] {
                 try await repository.setRollups(
-                    of: account, type: type, [(day: try #require(LocalDate(day)), value: (1e300, 1e300))],
+                    of: account, type: type,
+                    [
+                        (
+                            day: try #require(LocalDate(day)),
+                            value: HealthRollupValue(all: 1e300, excludingUserEntered: 1e300)
+                        )
+                    ],
                     at: Sync.now)
             }
             let today = try await app.testing().sendRequest(.GET, "/health/today", headers: .bearer(token))

@@ -17,6 +17,10 @@ public struct FitnessChallengeDraft: Sendable {
     public var visibility: FitnessChallenge.Visibility?
     /// Whether user-entered samples count; false when absent.
     public var includesUserEntered: Bool?
+    /// Whether only verified progress counts (`FitnessChallenge.Verification`); false when absent.
+    public var verified: Bool? = nil
+    /// For a verified challenge, the kinds of device whose samples count; every kind when absent.
+    public var verifiedSources: [DeviceClass]? = nil
 
     /// The most days a window may hold.
     public static let maximumDays = 366
@@ -68,7 +72,25 @@ public struct FitnessChallengeDraft: Sendable {
         try ImplausibleHealthData.check(plausibility.implausibility(ofGoal: goal, of: type, overDays: days))
         return FitnessChallenge(
             id: .random(), creatorAccountId: creator, name: name, type: type, goal: goal, window: window,
-            visibility: visibility ?? .private, includesUserEntered: includesUserEntered ?? false, createdAt: now)
+            visibility: visibility ?? .private, includesUserEntered: includesUserEntered ?? false,
+            verification: try verification(), createdAt: now)
+    }
+
+    /// The verification asked for, if any: never with user-entered samples, and from at least one kind of device.
+    private func verification() throws(InvalidInput) -> FitnessChallenge.Verification? {
+        guard verified == true else {
+            guard verifiedSources == nil else {
+                throw InvalidInput("verifiedSources", .described("verifiedSources applies only when verified is true"))
+            }
+            return nil
+        }
+        guard includesUserEntered != true else {
+            throw InvalidInput(
+                "includesUserEntered", .described("A verified challenge never counts samples a person typed in"))
+        }
+        guard let sources = verifiedSources else { return .init(sources: Set(DeviceClass.allCases)) }
+        guard !sources.isEmpty else { throw InvalidInput("verifiedSources", .required) }
+        return .init(sources: Set(sources))
     }
 
     /// A `type` that is not one of `FitnessChallenge.types`, named or not.

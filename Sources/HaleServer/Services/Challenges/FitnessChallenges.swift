@@ -76,8 +76,22 @@ public struct FitnessChallenges: Sendable {
         return try await repository.standings(of: overview.challenge, limit: Self.pageSize)
     }
 
+    /// Recomputes every active member's progress in the challenge from their daily totals (verified ones for a
+    /// verified challenge), as each sync recomputes its own account's: after an upgrade changes how progress is
+    /// counted, say.
+    public func recompute(_ id: String) async throws {
+        let id = try Self.id(id)
+        // Seen by nobody in particular: only whether it exists matters.
+        guard try await repository.overview(of: id, for: AccountID(UUID())) != nil else { throw Self.notFound }
+        try await repository.recomputeProgress(of: id, at: clock.now())
+    }
+
+    /// The challenge as the account sees it; for a verified one it has joined, with what its progress left out.
     private func overview(of id: FitnessChallengeID, for account: AccountID) async throws -> FitnessChallengeOverview {
-        guard let overview = try await repository.overview(of: id, for: account) else { throw Self.notFound }
+        guard var overview = try await repository.overview(of: id, for: account) else { throw Self.notFound }
+        if overview.joined {
+            overview.exclusions = try await repository.exclusions(of: account, in: overview.challenge)
+        }
         return overview
     }
 

@@ -46,5 +46,6 @@ enum HaleMigrations {
         M0041_CreateWebhooks(),
         M0042_BindSessionsToAttestation(),
         M0043_ConfirmSessionBindings(),
+        M0044_VerifyChallengeProgress(),
     ]
 }

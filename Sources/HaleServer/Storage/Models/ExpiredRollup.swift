@@ -8,4 +8,9 @@ struct ExpiredRollup: Decodable, Sendable {
     let type: String
     let value: Double
     let valueExcludingUserEntered: Double
+    let valueVerifiedWatch: Double
+    let valueVerifiedPhone: Double
+    let valueVerifiedOther: Double
+    let implausibleRate: String?
+    let implausibleStride: String?
 }

@@ -29,6 +29,8 @@ public struct StoredHealthSample: Sendable, Equatable, Codable {
     public var deviceType: String?
     /// Whether a person typed it in.
     public var userEntered: Bool
+    /// Whether the write that stored it was attested (App Attest or Play Integrity, over its body).
+    public var attested: Bool = false
     /// The client's version or last-modified time in milliseconds.
     public var version: Int64?
     /// Seed 004's content hash.
@@ -48,10 +50,12 @@ public struct StoredHealthSample: Sendable, Equatable, Codable {
         return try? HealthSample(
             quantity: quantity, start: startAt, end: endAt, utcOffsetSeconds: utcOffsetSeconds,
             source: SampleSource(
-                bundleID: sourceBundle, deviceModel: deviceModel, deviceType: deviceType, isUserEntered: userEntered))
+                bundleID: sourceBundle, deviceModel: deviceModel, deviceType: deviceType, isUserEntered: userEntered,
+                isAttested: attested))
     }
 
-    /// Whether `other` says the same as this: what, when, where from. Identity, version and times are not compared.
+    /// Whether `other` says the same as this: what, when, where from. Identity, version, times and whether it was
+    /// attested are not compared.
     func hasSameContent(as other: StoredHealthSample) -> Bool {
         type == other.type && value == other.value && Self.sameMillisecond(startAt, other.startAt)
             && Self.sameMillisecond(endAt, other.endAt) && utcOffsetSeconds == other.utcOffsetSeconds

@@ -20,4 +20,8 @@ protocol FitnessChallengeRepository: Sendable {
     func leave(_ id: FitnessChallengeID, account: AccountID, at date: Date) async throws
     /// The active members by progress, most first, then by who joined first.
     func standings(of challenge: FitnessChallenge, limit: Int) async throws -> [FitnessChallengeStanding]
+    /// What a verified challenge left out of `account`'s progress, and why; nil for another challenge.
+    func exclusions(of account: AccountID, in challenge: FitnessChallenge) async throws -> FitnessChallengeExclusions?
+    /// Recomputes every active member's progress, verified mark and excluded samples from their rollups.
+    func recomputeProgress(of challenge: FitnessChallengeID, at date: Date) async throws
 }

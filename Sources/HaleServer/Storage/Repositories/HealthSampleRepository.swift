@@ -71,6 +71,9 @@ protocol FitnessChallengeProgressStore: Sendable {
     func updateFitnessChallengeProgress(
         of account: AccountID, type: String, from first: LocalDate, through last: LocalDate, at date: Date
     ) async throws
+    /// Flags the account's days over `first … last` whose verified steps a device took with less than 25 cm of its
+    /// own verified distance a step; run after the steps or distance rollups of those days changed, before progress.
+    func markImplausibleStrides(of account: AccountID, from first: LocalDate, through last: LocalDate) async throws
     /// Forgets the account's expired progress in fitness challenges of these types, after the data it came from was
     /// revoked or deleted. Run it in that transaction, after the rollups were recomputed.
     func forgetExpiredProgress(of account: AccountID, types: [String]) async throws
@@ -120,4 +123,20 @@ protocol HealthDataRightsStore: Sendable {
 }
 
 /// A day's rollup of one type: every sample counted, and without those a person typed in.
-typealias HealthRollupValue = (all: Double, excludingUserEntered: Double)
+/// One day's rollup of one type: its totals, and what verified fitness challenges count of it.
+struct HealthRollupValue: Sendable, Equatable {
+    /// The total of every sample.
+    var all: Double
+    /// The total without samples a person typed in.
+    var excludingUserEntered: Double
+    /// The total of verified samples (`SampleSource.isVerified`) by the class of device that recorded them.
+    var verified: [DeviceClass: Double] = [:]
+    /// Of the samples that start on the day: how many a person typed in.
+    var userEnteredSamples = 0
+    /// How many a device recorded but no attested write brought.
+    var unattestedSamples = 0
+    /// How many are verified, by device class.
+    var verifiedSamples: [DeviceClass: Int] = [:]
+    /// Why the day's verified steps are implausible, if they are (`SustainedStepRate`).
+    var implausibleRate: String? = nil
+}

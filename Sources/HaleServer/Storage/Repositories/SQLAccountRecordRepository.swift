@@ -84,13 +84,14 @@ struct SQLAccountRecordRepository: AccountRecordRepository {
                 """),
             createdChallenges: try await rows(
                 """
-                SELECT id, name, type, goal, start_day, end_day, visibility, includes_user_entered, created_at
+                SELECT id, name, type, goal, start_day, end_day, visibility, includes_user_entered, verified_sources,
+                    created_at
                 FROM fitness_challenges WHERE creator_account_id = \(bind: account) ORDER BY created_at, id
                 """),
             memberships: try await rows(
                 """
                 SELECT m.challenge_id, c.name, c.type, c.goal, c.start_day, c.end_day, m.joined_at, m.left_at,
-                    m.progress, m.updated_at
+                    m.progress, m.verified, m.excluded_samples, m.updated_at
                 FROM fitness_challenge_members m JOIN fitness_challenges c ON c.id = m.challenge_id
                 WHERE m.account_id = \(bind: account) ORDER BY m.joined_at, m.challenge_id
                 """),

@@ -19,11 +19,12 @@ struct SQLFitnessChallengeRepository: FitnessChallengeRepository {
             try await database.sql.raw(
                 """
                 INSERT INTO fitness_challenges (id, creator_account_id, name, type, goal, start_day, end_day,
-                    visibility, includes_user_entered, created_at)
+                    visibility, includes_user_entered, verified_sources, created_at)
                 VALUES (\(bind: challenge.id), \(bind: creator), \(bind: challenge.name),
                     \(bind: challenge.type.rawValue), \(bind: challenge.goal), \(bind: challenge.window.first.dayNumber),
                     \(bind: challenge.window.last.dayNumber), \(bind: challenge.visibility.rawValue),
-                    \(bind: challenge.includesUserEntered), \(bind: challenge.createdAt))
+                    \(bind: challenge.includesUserEntered), \(bind: challenge.verification?.stored),
+                    \(bind: challenge.createdAt))
                 """
             ).run()
             try await Self.join(
@@ -61,7 +62,7 @@ struct SQLFitnessChallengeRepository: FitnessChallengeRepository {
     }
 
     func standings(of challenge: FitnessChallenge, limit: Int) async throws -> [FitnessChallengeStanding] {
-        let rows = try await database.sql.select().column("account_id").column("progress")
+        let rows = try await database.sql.select().column("account_id").column("progress").column("verified")
             .from("fitness_challenge_members").where("challenge_id", .equal, challenge.id)
             .where("left_at", .is, SQLLiteral.null)
             .orderBy("progress", .descending).orderBy("joined_at").orderBy("account_id").limit(limit)
@@ -69,13 +70,14 @@ struct SQLFitnessChallengeRepository: FitnessChallengeRepository {
         return rows.enumerated().map { index, row in
             FitnessChallengeStanding(
                 rank: index + 1, accountId: row.accountId, progress: row.progress,
-                completed: row.progress >= challenge.goal)
+                completed: row.progress >= challenge.goal, verified: row.verified)
         }
     }
 
     /// Sets the progress of `account`'s active memberships in the challenges `condition` selects (an SQL condition
     /// on `fitness_challenges`) to their expired progress plus the sum of its rollups of each challenge's type over
-    /// the challenge's window: with user-entered samples or without, as the challenge says. Rollups hold each sample
+    /// the challenge's window: with user-entered samples or without, or only verified ones, as the challenge says
+    /// (`progressAssignments`), with the membership's verified mark and excluded samples. Rollups hold each sample
     /// once, and a rollup moves into expired progress as it is deleted, so progress counts each sample once.
     ///
     /// Run it in the transaction that changed the rollups, after `lock(_:on:)`.
@@ -84,34 +86,33 @@ struct SQLFitnessChallengeRepository: FitnessChallengeRepository {
     ) async throws {
         try await database.sql.raw(
             """
-            UPDATE fitness_challenge_members SET updated_at = \(bind: date), progress = expired_progress + (
-                SELECT COALESCE(SUM(CASE WHEN c.includes_user_entered THEN r.value
-                    ELSE r.value_excluding_user_entered END), 0)
-                FROM fitness_challenges c JOIN health_rollups r ON r.account_id = fitness_challenge_members.account_id
-                    AND r.type = c.type AND r.day >= c.start_day AND r.day <= c.end_day
-                WHERE c.id = fitness_challenge_members.challenge_id)
+            UPDATE fitness_challenge_members SET updated_at = \(bind: date),
+                \(unsafeRaw: progressAssignments(on: database))
             WHERE account_id = \(bind: account) AND left_at IS NULL
                 AND challenge_id IN (SELECT id FROM fitness_challenges WHERE \(condition))
             """
         ).run()
-        try await markCompleted(of: account, at: date, on: database)
+        try await markCompleted(where: "account_id = \(bind: account)", at: date, on: database)
     }
 
-    /// Marks the memberships whose progress reached their challenge's goal for the first time, and writes a
-    /// `challenge.completed` for each in the same transaction. A member completes a challenge once, whatever
-    /// their progress does after.
-    private static func markCompleted(of account: AccountID, at date: Date, on database: HaleDatabase) async throws {
+    /// Marks the memberships `condition` selects whose progress reached their challenge's goal for the first time,
+    /// and writes a `challenge.completed` for each in the same transaction. A member completes a challenge once,
+    /// whatever their progress does after.
+    static func markCompleted(where condition: SQLQueryString, at date: Date, on database: HaleDatabase)
+        async throws
+    {
         let completed = try await database.sql.raw(
             """
             UPDATE fitness_challenge_members SET completed_at = \(bind: date)
-            WHERE account_id = \(bind: account) AND left_at IS NULL AND completed_at IS NULL
+            WHERE \(condition) AND left_at IS NULL AND completed_at IS NULL
                 AND progress >= (SELECT c.goal FROM fitness_challenges c
                     WHERE c.id = fitness_challenge_members.challenge_id)
-            RETURNING challenge_id, progress
+            RETURNING challenge_id, account_id, progress
             """
         ).all()
         for row in completed {
             let challenge = try row.decode(column: "challenge_id", as: UUID.self)
+            let account = AccountID(try row.decode(column: "account_id", as: UUID.self))
             let data: [String: JSONValue] = ["challengeId": .string(challenge.uuidString.lowercased())]
             try await SQLWebhookOutbox.enqueue(
                 WebhookEvent(.challengeCompleted, account: account, data: data, at: date), in: database)
@@ -124,7 +125,8 @@ struct SQLFitnessChallengeRepository: FitnessChallengeRepository {
         try await database.sql.raw(
             """
             UPDATE fitness_challenge_members SET expired_progress = expired_progress + (
-                SELECT CASE WHEN c.includes_user_entered THEN \(bind: rollup.value)
+                SELECT CASE WHEN c.verified_sources IS NOT NULL THEN \(unsafeRaw: verifiedExpired(rollup, database))
+                    WHEN c.includes_user_entered THEN \(bind: rollup.value)
                     ELSE \(bind: rollup.valueExcludingUserEntered) END
                 FROM fitness_challenges c WHERE c.id = fitness_challenge_members.challenge_id)
             WHERE account_id = \(bind: rollup.accountId) AND challenge_id IN (
@@ -162,7 +164,7 @@ struct SQLFitnessChallengeRepository: FitnessChallengeRepository {
     {
         var query: SQLQueryString = """
             SELECT c.id, c.creator_account_id, c.name, c.type, c.goal, c.start_day, c.end_day, c.visibility,
-                c.includes_user_entered, c.created_at,
+                c.includes_user_entered, c.verified_sources, c.created_at,
                 (SELECT COUNT(*) FROM fitness_challenge_members n WHERE n.challenge_id = c.id AND n.left_at IS NULL)
                     AS member_count,
                 me.progress AS my_progress
@@ -178,9 +180,23 @@ struct SQLFitnessChallengeRepository: FitnessChallengeRepository {
             .compactMap(\.overview)
     }
 
+    /// What an expiring rollup adds to a verified challenge's expired progress: the most an allowed kind of
+    /// device recorded, nothing when the rollup is flagged implausible. Constant text of the rollup's numbers.
+    private static func verifiedExpired(_ rollup: ExpiredRollup, _ database: HaleDatabase) -> String {
+        guard rollup.implausibleRate == nil, rollup.implausibleStride == nil else { return "0" }
+        let values = zip(
+            DeviceClass.allCases, [rollup.valueVerifiedWatch, rollup.valueVerifiedPhone, rollup.valueVerifiedOther]
+        )
+        .map { kind, value in
+            "CASE WHEN c.verified_sources LIKE '%\(kind.rawValue)%' THEN \(value.isFinite ? value : 0) ELSE 0 END"
+        }
+        return "\(database.isPostgres ? "GREATEST" : "MAX")(\(values.joined(separator: ", ")))"
+    }
+
     private struct StandingRow: Decodable {
         let accountId: AccountID
         let progress: Double
+        let verified: Bool
     }
 
     private struct OverviewRow: Decodable {
@@ -193,6 +209,7 @@ struct SQLFitnessChallengeRepository: FitnessChallengeRepository {
         let endDay: Int
         let visibility: String
         let includesUserEntered: Bool
+        let verifiedSources: String?
         let createdAt: Date
         let memberCount: Int
         let myProgress: Double?
@@ -206,7 +223,8 @@ struct SQLFitnessChallengeRepository: FitnessChallengeRepository {
             }
             let challenge = FitnessChallenge(
                 id: id, creatorAccountId: creatorAccountId, name: name, type: type, goal: goal, window: window,
-                visibility: visibility, includesUserEntered: includesUserEntered, createdAt: createdAt)
+                visibility: visibility, includesUserEntered: includesUserEntered,
+                verification: FitnessChallenge.Verification(stored: verifiedSources), createdAt: createdAt)
             return FitnessChallengeOverview(challenge: challenge, memberCount: memberCount, progress: myProgress)
         }
     }

@@ -8,7 +8,7 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
     let database: HaleDatabase
     var unitOfWork: UnitOfWork { UnitOfWork(database: database) }
 
-    /// Rows per multi-row statement: 17 columns × 50 rows stays under SQLite's oldest limit of 999 variables.
+    /// Rows per multi-row statement: 18 columns × 50 rows stays under SQLite's oldest limit of 999 variables.
     private static let chunk = 50
 
     func transaction<T: Sendable>(_ body: @escaping @Sendable (any HealthSampleRepository) async throws -> T)
@@ -115,16 +115,17 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
             try await database.postgresRows(
                 """
                 SELECT value, start_at, end_at, utc_offset_seconds, source_bundle, device_model, device_type,
-                user_entered FROM health_samples WHERE account_id = \(account.rawValue) AND type = \(type)
+                user_entered, attested FROM health_samples WHERE account_id = \(account.rawValue) AND type = \(type)
                 AND start_at < \(end) AND end_at >= \(start)\(unescaped: ownWrites) LIMIT \(limit ?? Int.max)
                 """
             ) { row in
-                let (value, start, end, offset, bundle, model, deviceType, userEntered) = try row.decode(
-                    (Double, Date, Date, Int, String?, String?, String?, Bool).self)
+                let (value, start, end, offset, bundle, model, deviceType, userEntered, attested) = try row.decode(
+                    (Double, Date, Date, Int, String?, String?, String?, Bool, Bool).self)
                 samples.add(
                     value: value, start: start, end: end, offset: offset,
                     source: SampleSource(
-                        bundleID: bundle, deviceModel: model, deviceType: deviceType, isUserEntered: userEntered))
+                        bundleID: bundle, deviceModel: model, deviceType: deviceType, isUserEntered: userEntered,
+                        isAttested: attested))
             }
             return samples.taken
         }
@@ -134,7 +135,7 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
         try await database.sql.select()
             .columns(
                 "value", "start_at", "end_at", "utc_offset_seconds", "source_bundle", "device_model", "device_type",
-                "user_entered"
+                "user_entered", "attested"
             )
             .from("health_samples").where("account_id", .equal, account).where("type", .equal, type)
             .where("start_at", .lessThan, end).where("end_at", .greaterThanOrEqual, start).limit(limit)
@@ -149,7 +150,8 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
                             bundleID: try row.decode(column: "source_bundle", as: String?.self),
                             deviceModel: try row.decode(column: "device_model", as: String?.self),
                             deviceType: try row.decode(column: "device_type", as: String?.self),
-                            isUserEntered: try row.decode(column: "user_entered", as: Bool.self)))
+                            isUserEntered: try row.decode(column: "user_entered", as: Bool.self),
+                            isAttested: try row.decode(column: "attested", as: Bool.self)))
                 } catch {
                     failure.withLock { if $0 == nil { $0 = error } }
                 }
@@ -175,20 +177,34 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
                 .where("type", .equal, type).where("day", .in, days).run()
         }
         let set = values.compactMap { entry in entry.value.map { (entry.day, $0) } }
-        // Six columns × 150 rows stays under SQLite's oldest limit of 999 variables.
-        for rows in Self.chunks(of: set, size: 150) {
-            let insert = database.sql.insert(into: "health_rollups")
-                .columns("account_id", "day", "type", "value", "value_excluding_user_entered", "updated_at")
+        // Fifteen columns × 60 rows stays under SQLite's oldest limit of 999 variables.
+        for rows in Self.chunks(of: set, size: 60) {
+            let insert = database.sql.insert(into: "health_rollups").columns(Self.rollupColumns)
             for (day, value) in rows {
                 insert.values(
-                    SQLBind(account), SQLBind(day.dayNumber), SQLBind(type), SQLBind(value.all),
-                    SQLBind(value.excludingUserEntered), SQLBind(date))
+                    [SQLBind(account), SQLBind(day.dayNumber), SQLBind(type)] + Self.bindings(of: value)
+                        + [SQLBind(date)])
             }
             try await insert.onConflict(with: ["account_id", "day", "type"]) { update in
-                update.set(excludedValueOf: "value").set(excludedValueOf: "value_excluding_user_entered")
-                    .set(excludedValueOf: "updated_at")
+                for column in Self.rollupColumns.dropFirst(3) { update.set(excludedValueOf: column) }
+                return update
             }.run()
         }
+    }
+
+    /// The columns `setRollups` writes: the key, then `bindings(of:)`'s, then the time.
+    private static let rollupColumns =
+        ["account_id", "day", "type", "value", "value_excluding_user_entered"]
+        + M0044_VerifyChallengeProgress.verifiedValues
+        + M0044_VerifyChallengeProgress.sampleCounts + ["implausible_rate", "updated_at"]
+
+    /// A rollup's values, in `rollupColumns`' order.
+    private static func bindings(of value: HealthRollupValue) -> [any SQLExpression] {
+        let classes: [DeviceClass] = [.watch, .phone, .other]
+        return [SQLBind(value.all), SQLBind(value.excludingUserEntered)]
+            + classes.map { SQLBind(value.verified[$0] ?? 0) }
+            + [SQLBind(Int64(value.userEnteredSamples)), SQLBind(Int64(value.unattestedSamples))]
+            + classes.map { SQLBind(Int64(value.verifiedSamples[$0] ?? 0)) } + [SQLBind(value.implausibleRate)]
     }
 
     func rollups(of account: AccountID, type: String, from start: LocalDate, through end: LocalDate) async throws
@@ -206,6 +222,11 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
             )
         }
         return rollups
+    }
+
+    func markImplausibleStrides(of account: AccountID, from first: LocalDate, through last: LocalDate) async throws {
+        try await SQLFitnessChallengeRepository.markImplausibleStrides(
+            of: account, from: first, through: last, on: database)
     }
 
     func updateFitnessChallengeProgress(
@@ -269,7 +290,8 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
             DELETE FROM health_rollups WHERE (account_id, day, type) IN (
                 SELECT account_id, day, type FROM health_rollups WHERE day < \(bind: day.dayNumber)
                 LIMIT \(bind: limit)\(unsafeRaw: database.skipLocked))
-            RETURNING account_id, day, type, value, value_excluding_user_entered
+            RETURNING account_id, day, type, value, value_excluding_user_entered, value_verified_watch,
+                value_verified_phone, value_verified_other, implausible_rate, implausible_stride
             """
         ).all(decoding: ExpiredRollup.self, keyDecodingStrategy: .convertFromSnakeCase)
         for (account, rollups) in expired.groupedInLockOrder(by: \.accountId) {

@@ -45,6 +45,8 @@ struct ExportedFitnessChallengesResponse: Encodable {
         let endDate: String
         let visibility: String
         let includesUserEntered: Bool
+        /// A verified challenge's kinds of device; absent for another.
+        let verifiedSources: [String]?
         let createdAt: Date
     }
 
@@ -58,6 +60,8 @@ struct ExportedFitnessChallengesResponse: Encodable {
         let joinedAt: Date
         let leftAt: Date?
         let progress: Double
+        let verified: Bool
+        let excludedSamples: Int
         let updatedAt: Date
     }
 
@@ -70,13 +74,16 @@ struct ExportedFitnessChallengesResponse: Encodable {
             Created(
                 id: $0.id, name: $0.name, type: $0.type, goal: $0.goal, startDate: date($0.startDay),
                 endDate: date($0.endDay), visibility: $0.visibility, includesUserEntered: $0.includesUserEntered,
-                createdAt: $0.createdAt)
+                verifiedSources: FitnessChallenge.Verification(stored: $0.verifiedSources).map { verification in
+                    DeviceClass.allCases.filter(verification.sources.contains).map(\.rawValue)
+                }, createdAt: $0.createdAt)
         }
         memberships = records.memberships.map {
             Membership(
                 challengeId: $0.challengeId, name: $0.name, type: $0.type, goal: $0.goal,
                 startDate: date($0.startDay), endDate: date($0.endDay), joinedAt: $0.joinedAt, leftAt: $0.leftAt,
-                progress: $0.progress, updatedAt: $0.updatedAt)
+                progress: $0.progress, verified: $0.verified, excludedSamples: $0.excludedSamples,
+                updatedAt: $0.updatedAt)
         }
     }
 }

@@ -10,6 +10,8 @@ struct SupabaseActivityWrites {
     let sync: HealthSync
     let connections: HealthConnections
     let account: AccountID
+    /// Whether the request was attested: its activities count towards verified challenges.
+    let attested: Bool
     let zone: TimeZone
 
     /// The columns a row may name. `id` and `created_at` are Hale's to set; `challenge_id` is accepted and not
@@ -35,7 +37,8 @@ struct SupabaseActivityWrites {
         for provider in order {
             try await connections.requireNotDisconnected(provider, account: account)
             let batch = HealthSyncBatch(provider: provider, syncType: .manual, samples: bySource[provider]!)
-            let check = try sync.check(batch, account: account, zone: zone)
+            var check = try sync.check(batch, account: account, zone: zone)
+            check.attested = attested
             if let refused = check.rejected.first {
                 throw PostgRESTError(
                     code: "23514", status: 400, message: "\(refused.code): \(refused.message)",

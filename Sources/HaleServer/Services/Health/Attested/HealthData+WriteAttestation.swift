@@ -62,6 +62,17 @@ extension HealthData {
             logger: logger)
     }
 
+    /// Checks a health-data write's attestation whenever it carries one, and requires one when
+    /// `writesRequireAttestation`: true when the write was attested, so its samples count towards verified
+    /// challenges. An attestation that fails is refused as `verifyWrite` refuses it, never ignored.
+    public func attest(
+        _ attestation: WriteAttestation?, bodyDigest: [UInt8], account: AccountID, device: DeviceID?, logger: Logger
+    ) async throws -> Bool {
+        guard attestation != nil || writesRequireAttestation else { return false }
+        try await verifyWrite(attestation, bodyDigest: bodyDigest, account: account, device: device, logger: logger)
+        return true
+    }
+
     static let attestationRequired = HaleError(
         .attestationRequired, .unauthenticated,
         message:

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Recomputes daily rollups after samples change: every sample that could touch the changed days is read again and
-/// rolled up by `DailyRollup`'s rules, with and without user-entered samples; then the progress of the fitness
+/// rolled up by `DailyRollup`'s rules, with and without user-entered samples, and its verified samples by device
+/// class (`VerifiedRollups`); then the progress of the fitness
 /// challenges those days count towards is recomputed from the new rollups, in the same transaction.
 struct HealthRollupWriter: Sendable {
     let priorities: SourcePriorities
@@ -45,15 +46,30 @@ struct HealthRollupWriter: Sendable {
                 read += checked.count
                 if let maximumRead, read > maximumRead { throw Self.tooMuchToRecompute(maximumRead) }
                 let (all, devices) = await Self.rollups(of: checked, priority, withoutUserEntered)
+                let verification = VerifiedRollups(of: checked, on: Set(run.days), ranking: priority)
                 let values = run.days.map { day in
-                    (day: day, value: all[day].map { (all: $0, excludingUserEntered: devices[day] ?? 0) })
+                    (
+                        day: day,
+                        value: all[day].map { value in
+                            verification.value(of: day, all: value, excludingUserEntered: devices[day] ?? 0)
+                        }
+                    )
                 }
                 try await store.setRollups(of: account, type: type, values, at: now)
             }
         }
+        // A day's stride joins its steps and distance: a change of either may flag or clear it, for challenges of
+        // both.
+        var progressDays = days
+        let stride = [HealthSampleType.steps.rawValue, HealthSampleType.distance.rawValue]
+        let strideDays = stride.reduce(into: Set<LocalDate>()) { $0.formUnion(days[$1] ?? []) }
+        if let first = strideDays.min(), let last = strideDays.max() {
+            try await store.markImplausibleStrides(of: account, from: first, through: last)
+            for type in stride { progressDays[type, default: []].formUnion(strideDays) }
+        }
         // After every rollup is written: progress locks the account (on PostgreSQL), and a transaction holding that
         // lock must not wait for another's rollups.
-        for (type, typeDays) in days {
+        for (type, typeDays) in progressDays {
             guard let first = typeDays.min(), let last = typeDays.max() else { continue }
             try await store.updateFitnessChallengeProgress(of: account, type: type, from: first, through: last, at: now)
         }

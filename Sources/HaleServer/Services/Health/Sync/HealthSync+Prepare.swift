@@ -4,7 +4,14 @@ extension HealthSync {
     /// A sample that passed every check, ready to store, and its place in the batch.
     struct Prepared: Sendable {
         let index: Int
-        let stored: StoredHealthSample
+        var stored: StoredHealthSample
+
+        /// The same sample, brought by an attested write.
+        var attested: Prepared {
+            var copy = self
+            copy.stored.attested = true
+            return copy
+        }
     }
 
     /// The batch's samples as rows to store, and the ones refused with their reasons. A large batch is checked in

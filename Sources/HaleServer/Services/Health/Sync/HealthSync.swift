@@ -24,10 +24,12 @@ public struct HealthSync: Sendable {
         @Sendable (HealthSyncLog, [HealthSyncResult.Rejection], UnitOfWork) async throws
         -> Void
 
-    /// Syncs `batch` for the account; days and offsets a sample does not carry are taken in `zone`. `alongside`, when
+    /// Syncs `batch` for the account; days and offsets a sample does not carry are taken in `zone`. `attested` says
+    /// the request that brought it was attested (its samples count towards verified challenges). `alongside`, when
     /// given, runs in the transaction that stores the batch.
     public func sync(
-        _ batch: HealthSyncBatch, account: AccountID, zone: TimeZone, alongside: Alongside? = nil
+        _ batch: HealthSyncBatch, account: AccountID, zone: TimeZone, attested: Bool = false,
+        alongside: Alongside? = nil
     ) async throws -> HealthSyncResult {
         let request = try Request(batch)
         if let batchId = batch.batchId, let log = try await repository.log(of: account, batch: batchId) {
@@ -39,7 +41,7 @@ public struct HealthSync: Sendable {
             now: started)
         let checked = CheckedBatch(
             request: request, batchId: batch.batchId, deletions: batch.deletions, prepared: prepared,
-            rejected: rejected, started: started)
+            rejected: rejected, started: started, attested: attested)
         return try await store(checked, account: account, alongside: alongside)
     }
 
@@ -51,6 +53,8 @@ public struct HealthSync: Sendable {
         var prepared: [Prepared]
         let rejected: [HealthSyncResult.Rejection]
         let started: Date
+        /// Whether the request that brought the batch was attested; an import's never is.
+        var attested = false
     }
 
     /// Checks a batch with no `batchId` on the calling thread, without the database: what a caller that makes
@@ -97,7 +101,8 @@ public struct HealthSync: Sendable {
             storing = { @Sendable log, work in try await alongside(log, rejected, work) }
         }
         let stored = try await store(
-            prepared, deleting: deletions, log: log, account: account, reporting: reporting, alongside: storing)
+            checked.attested ? prepared.map(\.attested) : prepared, deleting: deletions, log: log, account: account,
+            reporting: reporting, alongside: storing)
         return HealthSyncResult(log: stored, rejected: rejected, replayed: false)
     }
 

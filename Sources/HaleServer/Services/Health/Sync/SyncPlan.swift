@@ -2,7 +2,8 @@
 /// batch behaves as if sent in two.
 ///
 /// - A sample not stored yet is inserted.
-/// - A sample stored with the same content is deduplicated.
+/// - A sample stored with the same content is deduplicated, unless it arrives attested and was stored unattested:
+///   then it updates the stored one, which is attested from then on.
 /// - A sample with changed content updates the stored one, unless both carry versions and the stored one is as new
 ///   or newer; then it is deduplicated as stale.
 struct SyncPlan {
@@ -29,7 +30,8 @@ struct SyncPlan {
             insertOrder.append(sample.platformId)
             return
         }
-        if stored.hasSameContent(as: sample) || Self.isStale(sample, against: stored) {
+        let attests = sample.attested && !stored.attested
+        if (stored.hasSameContent(as: sample) && !attests) || Self.isStale(sample, against: stored) {
             deduplicated += 1
             return
         }

@@ -163,6 +163,8 @@ struct AccountRecords: Sendable {
         let endDay: Int
         let visibility: String
         let includesUserEntered: Bool
+        /// A verified challenge's kinds of device, comma-separated; nil for another.
+        let verifiedSources: String?
         let createdAt: Date
     }
 
@@ -177,6 +179,8 @@ struct AccountRecords: Sendable {
         let joinedAt: Date
         let leftAt: Date?
         let progress: Double
+        let verified: Bool
+        let excludedSamples: Int
         let updatedAt: Date
     }
 
