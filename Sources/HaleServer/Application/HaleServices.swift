@@ -127,7 +127,10 @@ public struct HaleServices: Sendable {
             lifetimes: SessionLifetimes(
                 standard: tokens.refreshTokenLifetime, rememberMe: tokens.rememberMeRefreshTokenLifetime,
                 reuseGracePeriod: tokens.refreshReuseGracePeriod),
-            audit: audit, binding: SessionBinding(mode: tokens.bindToAttestation, instances: deviceAttestation),
+            audit: audit,
+            binding: SessionBinding(
+                mode: tokens.bindToAttestation, instances: deviceAttestation,
+                outageGrace: tokens.playIntegrityOutageGrace),
             clock: clock)
         personalAccessTokens = PersonalAccessTokens(
             repository: SQLPersonalAccessTokenRepository(database: database), audit: audit,

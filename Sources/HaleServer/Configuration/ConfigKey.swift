@@ -133,6 +133,13 @@ extension ConfigKey {
                 + " that cannot be bound is refused at its first refresh.",
             seeAlso: "docs/api/sessions.md#sessions-bound-to-an-attested-app-instance-tokensbindtoattestation"),
         ConfigKey(
+            path: "tokens.playIntegrityOutageGrace", kind: .string, defaultValue: "off",
+            summary:
+                "`off`, or how long after its last proved refresh a session bound to an Android app by Play Integrity"
+                + " may refresh without a token while the app reports Google's service unreachable"
+                + " (`X-Attestation-Unavailable`), each such refresh audited. At most 7d.",
+            seeAlso: "docs/api/sessions.md#android-play-integrity"),
+        ConfigKey(
             path: "tokens.signingKeyRotationInterval", kind: .duration, defaultValue: "30d",
             summary: "Age at which the access-token signing key is replaced; old keys verify until their tokens expire."
         ),

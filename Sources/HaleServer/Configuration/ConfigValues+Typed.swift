@@ -40,6 +40,11 @@ extension ConfigValues {
         return duration
     }
 
+    /// The value at `path` as a length of time, or zero for `off`.
+    func durationOrOff(_ path: String) throws -> Duration {
+        try string(path).trimmingCharacters(in: .whitespaces).lowercased() == "off" ? .zero : duration(path)
+    }
+
     /// The value at `path` as a number of bytes.
     func byteSize(_ path: String) throws -> Int {
         let text = try string(path)

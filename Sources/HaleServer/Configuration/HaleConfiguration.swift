@@ -63,6 +63,9 @@ public struct HaleConfiguration: Sendable {
         public var refreshReuseGracePeriod: Duration
         /// Whether sessions are bound to an attested app instance (`tokens.bindToAttestation`).
         public var bindToAttestation: SessionBinding.Mode = .off
+        /// How long a session bound to Play Integrity may refresh unproved while Google's service is out
+        /// (`tokens.playIntegrityOutageGrace`).
+        public var playIntegrityOutageGrace: Duration = .zero
         /// Age at which the signing key is replaced by a new one.
         public var signingKeyRotationInterval: Duration
         /// How long a social sign-in's personal access token is valid.
@@ -312,6 +315,7 @@ public struct HaleConfiguration: Sendable {
             socialSignInTokenLifetime: try values.duration("tokens.socialSignInTokenLifetime"),
             freshSignInWindow: try values.duration("tokens.freshSignInWindow"))
         tokens.bindToAttestation = try Self.sessionBinding(values)
+        tokens.playIntegrityOutageGrace = try values.durationOrOff("tokens.playIntegrityOutageGrace")
         passkeys = Passkeys(
             rpID: try values.string("passkeys.rpId"), rpName: try values.string("passkeys.rpName"),
             origins: try values.list("passkeys.origins"),
@@ -535,6 +539,9 @@ public struct HaleConfiguration: Sendable {
         }
         guard tokens.refreshReuseGracePeriod <= .seconds(3600) else {
             throw ConfigError("tokens.refreshReuseGracePeriod must be at most 1h")
+        }
+        guard tokens.playIntegrityOutageGrace <= .seconds(7 * 86_400) else {
+            throw ConfigError("tokens.playIntegrityOutageGrace must be at most 7d")
         }
         guard tokens.freshSignInWindow >= .seconds(1), tokens.freshSignInWindow <= .seconds(3600) else {
             throw ConfigError("tokens.freshSignInWindow must be between 1s and 1h")

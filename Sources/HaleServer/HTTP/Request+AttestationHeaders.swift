@@ -28,6 +28,28 @@ extension Request {
         try attestationHeaders().map { RefreshAttestation($0, bodyDigest: Array(bodyDigest)) }
     }
 
+    /// `X-Attestation-Unavailable`: why a refresh of a session bound to Play Integrity carries no token, as the
+    /// Play Integrity API told the app (`GOOGLE_SERVER_UNAVAILABLE`, `NETWORK_ERROR`, …): 1 to 64 capital letters,
+    /// digits and underscores. Nil when not sent; a 400 with the attestation headers, or in another form.
+    func attestationUnavailable() throws -> String? {
+        guard let reason = headers.first(name: Self.unavailableHeader) else { return nil }
+        guard headers.first(name: HealthData.WriteAttestation.tokenHeader) == nil else {
+            throw HaleError.invalidRequest(
+                "Send \(Self.unavailableHeader) instead of an attestation, not with one.")
+        }
+        guard (1...64).contains(reason.utf8.count),
+            reason.utf8.allSatisfy({ (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5F })
+        else {
+            throw HaleError.invalidRequest(
+                "\(Self.unavailableHeader) must be 1 to 64 capital letters, digits and underscores, such as"
+                    + " GOOGLE_SERVER_UNAVAILABLE")
+        }
+        return reason
+    }
+
+    /// The header of `attestationUnavailable()`.
+    static let unavailableHeader = "X-Attestation-Unavailable"
+
     /// SHA-256 of the collected body; of nothing when there is none.
     var bodyDigest: SHA256Digest {
         guard let buffer = body.data else { return SHA256.hash(data: [UInt8]()) }

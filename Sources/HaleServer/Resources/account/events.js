@@ -7,6 +7,7 @@ const sentences = {
     device_key_new_ip_range: () => 'Device key used from a new network',
     refresh_token_reuse_detected: () => 'A copied sign-in token was used; that session was ended',
     bound_refresh_refused: () => 'A sign-in token was used away from the app it belongs to; that session was ended',
+    bound_refresh_outage_grace: () => 'A session was renewed without proof from the app while Google\'s Play Integrity service was out',
     device_deactivated: () => 'Device deactivated',
     device_deleted: () => 'Device deleted',
     social_identity_linked: details => `Signed in with ${provider(details.provider || details.signInMethod)} for the first time`,

@@ -11,6 +11,9 @@ public enum AuditEventType: String, Sendable, CaseIterable {
     /// A session bound to an attested app instance was refreshed without proof of its key (`details`: `reason`); it
     /// was revoked.
     case boundRefreshRefused = "bound_refresh_refused"
+    /// A session bound to Play Integrity was refreshed without a token, its app saying Google's service could not be
+    /// reached, within `tokens.playIntegrityOutageGrace` of its last proved refresh.
+    case boundRefreshOutageGrace = "bound_refresh_outage_grace"
     /// A device was deactivated: its keys revoked and its sessions ended.
     case deviceDeactivated = "device_deactivated"
     /// A device was deleted with its keys; its sessions ended.

@@ -66,7 +66,7 @@ struct SQLSessionRepository: SessionRepository {
             expiresAt: try row.decode(column: "expires_at", as: Date.self),
             tokenSecret: try row.decode(column: "token_secret", as: String.self), boundKey: bound,
             boundKeyRecord: try keyID.flatMap { try Self.boundKey($0, of: account, in: row) },
-            provisional: try row.decode(column: "attestation_provisional", as: Bool.self))
+            provisional: try row.decode(column: "attestation_provisional", as: Bool.self), boundKeyID: keyID)
     }
 
     /// The bound key's record in a `bindingState` row, without its receipt; nil when the key is gone.
@@ -114,7 +114,7 @@ struct SQLSessionRepository: SessionRepository {
     private static let sessionColumns = [
         "id", "account_id", "device_id", "sign_in_method", "remember_me", "created_at", "last_used_at", "expires_at",
         "revoked_at", "revoke_reason", "token_secret", "stepped_up_at", "attestation_key_id",
-        "attestation_key_thumbprint", "attestation_provisional",
+        "attestation_key_thumbprint", "attestation_provisional", "attestation_proved_at",
     ]
     private static let sessionColumnPrefix = "session_"
 
@@ -145,10 +145,26 @@ struct SQLSessionRepository: SessionRepository {
         }
     }
 
-    func bind(_ session: SessionID, to key: AttestedInstanceKey) async throws {
+    func bind(_ session: SessionID, to key: AttestedInstanceKey, at date: Date) async throws {
         try await database.sql.update("sessions").set("attestation_key_id", to: key.id)
             .set("attestation_key_thumbprint", to: key.thumbprint).set("attestation_provisional", to: false)
+            .set("attestation_proved_at", to: date).where("id", .equal, session).run()
+    }
+
+    func bind(_ session: SessionID, toPlayIntegrityApp packageName: String, at date: Date) async throws {
+        try await database.sql.update("sessions")
+            .set("attestation_key_id", to: SessionBinding.binding(ofPlayIntegrityApp: packageName))
+            .set("attestation_key_thumbprint", to: SQLLiteral.null).set("attestation_provisional", to: false)
+            .set("attestation_proved_at", to: date).where("id", .equal, session).run()
+    }
+
+    func markProved(_ session: SessionID, at date: Date) async throws {
+        try await database.sql.update("sessions").set("attestation_proved_at", to: date)
             .where("id", .equal, session).run()
+    }
+
+    func append(_ audit: AuditAppend) async throws {
+        try await SQLAuditRepository.append(audit, in: database)
     }
 
     func touch(_ session: SessionID, at date: Date, expiresAt: Date) async throws {

@@ -21,7 +21,13 @@ protocol SessionRepository: Sendable {
     /// The refresh token with this hash.
     func findToken(hash: String) async throws -> RefreshTokenRecord?
     /// Binds the locked session to an attested App Attest key (`tokens.bindToAttestation`).
-    func bind(_ session: SessionID, to key: AttestedInstanceKey) async throws
+    func bind(_ session: SessionID, to key: AttestedInstanceKey, at date: Date) async throws
+    /// Binds the session to an Android app by Play Integrity, as proved at `date`.
+    func bind(_ session: SessionID, toPlayIntegrityApp packageName: String, at date: Date) async throws
+    /// Records that a refresh proved the session's binding at `date`.
+    func markProved(_ session: SessionID, at date: Date) async throws
+    /// Appends an audit event in the repository's transaction.
+    func append(_ audit: AuditAppend) async throws
     /// Spends the locked, unspent token `spent` and inserts its successor, renewing the session.
     func rotate(spending spent: UUID, successor: RefreshTokenRecord, renewing session: SessionID, expiresAt: Date)
         async throws

@@ -41,7 +41,8 @@ struct SessionRoutes: RouteCollection {
         let body = try request.decodeStrict(RefreshRequest.self)
         return TokenResponse(
             try await sessions.refresh(
-                body.refreshToken, attestation: try request.refreshAttestation(), logger: request.logger))
+                body.refreshToken, attestation: try request.refreshAttestation(),
+                unavailable: try request.attestationUnavailable(), logger: request.logger))
     }
 
     func account(_ request: Request, _ account: AuthenticatedAccount) async throws -> AccountResponse {

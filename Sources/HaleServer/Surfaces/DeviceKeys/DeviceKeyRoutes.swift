@@ -83,7 +83,8 @@ struct DeviceKeyRoutes: RouteCollection {
         do {
             return TokenResponse(
                 try await sessions.refresh(
-                    body.refreshToken, attestation: try request.refreshAttestation(), logger: request.logger))
+                    body.refreshToken, attestation: try request.refreshAttestation(),
+                    unavailable: try request.attestationUnavailable(), logger: request.logger))
         } catch let error as HaleError where error.code == .tokenReused {
             throw HaleError(.refreshFailed, .unauthenticated, message: error.message)
         }

@@ -26,6 +26,16 @@ extension DeviceAttestation: AttestedInstances {
         return AttestedAssertion(instance: instance, row: key.id, previousCounter: key.counter, counter: counter)
     }
 
+    func checkPlayIntegrity(_ token: String, over requestHash: String, logger: Logger) async -> String? {
+        guard let playIntegrity else { return nil }
+        do {
+            return try playIntegrity.verify(token, nonce: requestHash, at: clock.now()).app.packageName
+        } catch {
+            logger.info("refresh's Play Integrity token refused", metadata: ["reason": "\(error.code)"])
+            return nil
+        }
+    }
+
     /// The key as a session is bound to it: its id and its public key's RFC 7638 thumbprint.
     static func instanceKey(_ key: AppAttestKey) -> AttestedInstanceKey? {
         publicKey(of: key).map { AttestedInstanceKey(id: key.keyId, thumbprint: thumbprint(of: $0)) }

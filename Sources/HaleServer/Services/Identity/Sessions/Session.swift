@@ -31,11 +31,18 @@ public struct Session: Codable, Sendable, Equatable {
     /// Whether the binding was made at the session's start, to the newest key of its device, and no refresh has
     /// confirmed it yet: the first proved refresh may prove any key of that device, and binds to the one it proves.
     public var attestationProvisional: Bool = false
+    /// When a refresh last proved the binding.
+    public var attestationProvedAt: Date? = nil
 
-    /// The key the session is bound to, if any.
+    /// The App Attest key the session is bound to, if any.
     public var boundKey: AttestedInstanceKey? {
         guard let attestationKeyId, let attestationKeyThumbprint else { return nil }
         return AttestedInstanceKey(id: attestationKeyId, thumbprint: attestationKeyThumbprint)
+    }
+
+    /// The Android app the session is bound to by Play Integrity, if any: its package name.
+    public var boundApp: String? {
+        SessionBinding.playIntegrityApp(ofBinding: attestationKeyId)
     }
 
     /// When the person last proved themselves on this session: the sign-in that began it, or a later step-up.

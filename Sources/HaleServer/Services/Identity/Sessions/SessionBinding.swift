@@ -22,9 +22,24 @@ public struct SessionBinding: Sendable {
     let mode: Mode
     /// The attested keys, and the proof that a request came from one.
     let instances: (any AttestedInstances)?
+    /// How long after its last proved refresh a session bound to Play Integrity may refresh unproved while its app
+    /// says Google's service cannot be reached (`tokens.playIntegrityOutageGrace`); zero for never.
+    var outageGrace: Duration = .zero
 
     /// Sessions are bearer sessions.
     static let off = SessionBinding(mode: .off, instances: nil)
+
+    /// How a session bound to an Android app by Play Integrity names it in `attestation_key_id`: never an App Attest
+    /// key's id, which is base64 and has no colon.
+    static func binding(ofPlayIntegrityApp packageName: String) -> String {
+        "android:" + packageName
+    }
+
+    /// The package name a session's `attestation_key_id` binds it to by Play Integrity, if it does.
+    static func playIntegrityApp(ofBinding keyID: String?) -> String? {
+        guard let keyID, keyID.hasPrefix("android:") else { return nil }
+        return String(keyID.dropFirst("android:".count))
+    }
 
     /// The nonce the refresh that presents `refreshToken` is attested over: HMAC-SHA256 of the token under the
     /// session's secret, base64url. It is sent with the token, so it costs no storage and no round trip, and like
@@ -54,6 +69,9 @@ protocol AttestedInstances: Sendable {
     /// when none did. It writes nothing: the refresh advances the key's counter in its own transaction.
     func check(_ assertion: String, over requestHash: String, among keys: [AppAttestKey], logger: Logger)
         async throws -> AttestedAssertion?
+    /// The package name of the app whose Play Integrity token `token` is, requested with `requestHash` as its nonce
+    /// and meeting the configured verdicts; nil when it is not, or when Play Integrity is not configured.
+    func checkPlayIntegrity(_ token: String, over requestHash: String, logger: Logger) async -> String?
 }
 
 /// What a refresh's attestation is checked against: its session's state and the key it is bound to, read in one
@@ -75,6 +93,11 @@ struct SessionBindingState: Sendable {
     let boundKeyRecord: AppAttestKey?
     /// Whether the binding was made at the session's start and is not yet confirmed (`Session.attestationProvisional`).
     let provisional: Bool
+
+    /// The Android app the session is bound to by Play Integrity, if any.
+    var boundApp: String? { SessionBinding.playIntegrityApp(ofBinding: boundKeyID) }
+    /// The session's `attestation_key_id`.
+    var boundKeyID: String? = nil
 
     /// Whether the session can still be refreshed at `now`.
     func isActive(at now: Date) -> Bool {

@@ -11,6 +11,10 @@ extension Sessions {
         case failed(String)
         /// An assertion by this key over the refresh's nonce and body, whose counter the rotation advances.
         case proved(AttestedAssertion)
+        /// A Play Integrity token of this Android app over the refresh's nonce and body.
+        case provedApp(String)
+        /// None were sent, and the app says Google's Play Integrity service could not be reached: why, as it said.
+        case unavailable(String)
 
         var assertion: AttestedAssertion? {
             if case .proved(let assertion) = self { assertion } else { nil }
@@ -21,18 +25,29 @@ extension Sessions {
     /// statement and writing nothing: the rotation advances the key's counter in its own transaction. For a bound
     /// session the assertion must be by its key; for an unbound one, by any key of the account. A token that is
     /// unknown, or a session no longer active, proves nothing: the rotation answers for it.
-    func proof(of attestation: RefreshAttestation?, for refreshToken: String, logger: Logger) async throws
-        -> RefreshProof
-    {
-        guard binding.mode != .off, let attestation, let instances = binding.instances,
+    func proof(
+        of attestation: RefreshAttestation?, unavailable: String?, for refreshToken: String, logger: Logger
+    ) async throws -> RefreshProof {
+        guard binding.mode != .off, attestation != nil || unavailable != nil, let instances = binding.instances,
             let state = try await repository.bindingState(ofTokenHash: OpaqueToken.hash(refreshToken)),
             state.isActive(at: clock.now())
         else {
             return .absent
         }
-        guard attestation.attestation.platform == .ios else { return .failed("not an App Attest assertion") }
+        guard let attestation else { return unavailable.map(RefreshProof.unavailable) ?? .absent }
         let expected = SessionBinding.nonce(for: refreshToken, secret: state.tokenSecret)
         guard ConstantTime.equals(attestation.attestation.nonce, expected) else { return .failed("wrong nonce") }
+        if attestation.attestation.platform == .android {
+            guard state.boundKey == nil else { return .failed("not an App Attest assertion") }
+            guard
+                let app = await instances.checkPlayIntegrity(
+                    attestation.attestation.token, over: attestation.requestHash, logger: logger)
+            else {
+                return .failed("Play Integrity token refused")
+            }
+            return .provedApp(app)
+        }
+        guard state.boundApp == nil else { return .failed("not a Play Integrity token") }
         let candidates = try await candidates(for: state, among: instances)
         do {
             guard
@@ -71,38 +86,79 @@ extension Sessions {
         if let assertion = proved, try await !repository.advance(assertion, at: now) { proved = nil }
         if let bound = session.boundKey {
             if let key = proved?.instance, key.id == bound.id || session.attestationProvisional {
-                if session.attestationProvisional { try await confirm(&record, boundTo: key, in: repository) }
+                try await confirm(&record, boundTo: key, in: repository, at: now)
                 return nil
             }
-            let reason =
-                if case .failed(let why) = proof { why } else if proof.assertion != nil { "counter replayed" } else {
-                    "no attestation"
-                }
-            let event = audit.prepare(
-                .boundRefreshRefused,
-                AuditTrail.Subject(account: session.accountId, device: session.deviceId, session: session.id),
-                details: ["reason": reason], alertExcluding: [])
-            _ = try await repository.revoke(
-                session.id, of: session.accountId, reason: Self.bindingRefusedReason, at: now, audit: event)
-            return .bindingRefused(session, reason: reason)
+            return try await refuse(session, proof, proved: proved != nil, in: repository, at: now)
+        }
+        if let app = session.boundApp {
+            if case .provedApp(let proved) = proof, proved == app {
+                try await repository.markProved(session.id, at: now)
+                return nil
+            }
+            if case .unavailable(let why) = proof, withinOutageGrace(of: session, at: now) {
+                try await repository.append(
+                    audit.prepare(
+                        .boundRefreshOutageGrace, Self.subject(of: session),
+                        details: ["reason": why, "lastProvedAt": ISO8601.string(session.attestationProvedAt ?? now)]))
+                return nil
+            }
+            return try await refuse(session, proof, proved: false, in: repository, at: now)
         }
         if let key = proved?.instance {
-            try await confirm(&record, boundTo: key, in: repository)
+            try await confirm(&record, boundTo: key, in: repository, at: now)
+            return nil
+        }
+        if case .provedApp(let app) = proof {
+            try await repository.bind(session.id, toPlayIntegrityApp: app, at: now)
+            record.session.attestationKeyId = SessionBinding.binding(ofPlayIntegrityApp: app)
+            record.session.attestationProvedAt = now
             return nil
         }
         return binding.mode == .required ? .bindingRequired : nil
     }
 
+    /// Whether a session bound to Play Integrity is still within `tokens.playIntegrityOutageGrace` of its last proved
+    /// refresh.
+    private func withinOutageGrace(of session: Session, at now: Date) -> Bool {
+        guard binding.outageGrace > .zero, let proved = session.attestationProvedAt else { return false }
+        return now < proved.addingTimeInterval(binding.outageGrace.timeInterval)
+    }
+
+    /// Revokes a bound session whose refresh did not prove its binding, with its audit event and an alert to every
+    /// device, the session's own too (its app will find itself signed out).
+    private func refuse(
+        _ session: Session, _ proof: RefreshProof, proved: Bool, in repository: any SessionRepository, at now: Date
+    ) async throws -> RotationOutcome {
+        let reason =
+            switch proof {
+            case .failed(let why): why
+            case .proved: proved ? "assertion by another key" : "counter replayed"
+            case .provedApp: "Play Integrity token of another app"
+            case .unavailable: "no attestation, and no outage grace left"
+            case .absent: "no attestation"
+            }
+        let event = audit.prepare(
+            .boundRefreshRefused, Self.subject(of: session), details: ["reason": reason], alertExcluding: [])
+        _ = try await repository.revoke(
+            session.id, of: session.accountId, reason: Self.bindingRefusedReason, at: now, audit: event)
+        return .bindingRefused(session, reason: reason)
+    }
+
+    private static func subject(of session: Session) -> AuditTrail.Subject {
+        AuditTrail.Subject(account: session.accountId, device: session.deviceId, session: session.id)
+    }
+
     /// Binds the session to the key its refresh proved, for good.
     private func confirm(
-        _ record: inout SessionRecord, boundTo key: AttestedInstanceKey, in repository: any SessionRepository
-    )
-        async throws
-    {
-        try await repository.bind(record.session.id, to: key)
+        _ record: inout SessionRecord, boundTo key: AttestedInstanceKey, in repository: any SessionRepository,
+        at now: Date
+    ) async throws {
+        try await repository.bind(record.session.id, to: key, at: now)
         record.session.attestationKeyId = key.id
         record.session.attestationKeyThumbprint = key.thumbprint
         record.session.attestationProvisional = false
+        record.session.attestationProvedAt = now
     }
 
     static let bindingRefusedReason = "binding_refused"

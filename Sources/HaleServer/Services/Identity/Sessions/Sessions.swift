@@ -48,13 +48,17 @@ public struct Sessions: Sendable {
     /// With `tokens.bindToAttestation` on, `attestation` is the refresh's proof that it comes from the app instance
     /// its session is bound to: a bound session's refresh without a valid one is refused and ends the session, with
     /// an audit event and an alert; an unbound session's refresh with one binds the session to its key.
+    ///
+    /// `unavailable`, sent instead of an attestation, is why the app could not get a Play Integrity token: a session
+    /// bound to Play Integrity then refreshes within `tokens.playIntegrityOutageGrace` of its last proved refresh,
+    /// audited each time.
     public func refresh(
-        _ refreshToken: String, attestation: RefreshAttestation? = nil,
+        _ refreshToken: String, attestation: RefreshAttestation? = nil, unavailable: String? = nil,
         logger: Logger = Logger(label: "hale.sessions")
     ) async throws -> TokenPair {
         try OpaqueToken.checkPresented(refreshToken, field: "refreshToken")
         let signer = try await accessTokens.signer()
-        let proof = try await proof(of: attestation, for: refreshToken, logger: logger)
+        let proof = try await proof(of: attestation, unavailable: unavailable, for: refreshToken, logger: logger)
         let outcome = try await repository.transaction { repository in
             try await rotate(refreshToken, in: repository, signer: signer, proof: proof)
         }
