@@ -91,7 +91,8 @@ struct IngestBenchmark {
                 throw Unexpected("not every re-sent sample was deduplicated")
             }
             let attestedTime = try await clock.measure {
-                result = try await services.healthSync.sync(batch, account: attesting, zone: .gmt, attested: true)
+                result = try await services.healthSync.sync(
+                    batch, account: attesting, zone: .gmt, proof: ChallengeVerificationBenchmark.proof(of: attesting))
             }
             guard result?.log.recordsInserted == samples else { throw Unexpected("not every sample was inserted") }
             let (importAccount, importStored, importTime, checkTime) = try await measureImport(export)

@@ -16,6 +16,7 @@ struct AccountErasureTests {
     static let notAccountOwned: [String: String] = [
         "_fluent_migrations": "the log of the migrations run: the schema's, no one's",
         "signing_keys": "the server's keys that sign access tokens",
+        "provenance_keys": "the server's keys that sign provenance statements",
         "admin_api_keys": "the app backend's keys for the admin API, which belong to no account",
         "development_attestation_authorities": "this server's development attestation authority",
         "apple_token_revocations":
@@ -57,6 +58,7 @@ struct AccountErasureTests {
             "health_consents": "account_id = \(bind: id)",
             "health_connections": "account_id = \(bind: id)",
             "health_samples": "account_id = \(bind: id)",
+            "health_write_proofs": "account_id = \(bind: id)",
             "health_rollups": "account_id = \(bind: id)",
             "health_sync_logs": "account_id = \(bind: id)",
             "health_imports": "account_id = \(bind: id)",

@@ -540,6 +540,13 @@ def templates(world):
             "syncDailyHealthTotals", "POST", "/api/mobile/health/sync", token=a.token,
             body={"platform": "apple", "data": {"steps": 5234, "distance": 3210, "date": today().isoformat()}}),
         "exportHealthData": lambda: T("exportHealthData", "GET", "/api/v1/health/export", token=a.token),
+        "getHealthProvenance": lambda: T(
+            "getHealthProvenance", "GET", "/api/v1/health/provenance", token=a.token,
+            query={"startDate": _days(-6), "endDate": _days(0)}),
+        "getAccountHealthProvenance": lambda: T(
+            "getAccountHealthProvenance", "GET", "/api/v1/admin/accounts/{accountID}/health/provenance", token=admin,
+            params={"accountID": a.account_id},
+            query={"startDate": _days(-6), "endDate": _days(0)}),
         "deleteHealthData": delete_health_data,
         "createWebhookEndpoint": lambda: T(
             "createWebhookEndpoint", "POST", "/api/v1/admin/webhooks/endpoints", token=admin,

@@ -66,6 +66,8 @@ public struct HaleServices: Sendable {
     public let healthImports: HealthImports
     /// The export and deletion of an account's health data.
     public let healthDataRights: HealthDataRights
+    /// Signed provenance statements of attested health data.
+    public let provenance: ProvenanceStatements
     /// The whole account's export.
     let accountExport: AccountExport
     /// Deletes synced health data past its retention or its consent.
@@ -225,6 +227,11 @@ public struct HaleServices: Sendable {
         accountExport = AccountExport(
             records: SQLAccountRecordRepository(database: database), audit: audit, health: healthDataRights,
             clock: clock)
+        provenance = ProvenanceStatements(
+            store: SQLHealthSampleRepository(database: database),
+            keys: ProvenanceKeys(
+                repository: SQLProvenanceKeyRepository(database: database), sealer: sealer, clock: clock),
+            issuer: tokens.issuer, clock: clock)
         fitnessChallenges = FitnessChallenges(
             repository: SQLFitnessChallengeRepository(database: database),
             plausibility: configuration.health.plausibility,
@@ -306,9 +313,11 @@ public struct HaleServices: Sendable {
         }
     }
 
-    /// Makes sure a signing key exists, generating and storing one on first start.
+    /// Makes sure a signing key and a provenance key exist, generating and storing them on first start, so the JWK
+    /// Set verifiers cache holds both from the first.
     public func prepareSigningKey() async throws {
         _ = try await accessTokens.signer()
+        _ = try await provenance.keys.signingKey()
     }
 
     /// Replaces the access-token signing key now; the old key verifies until its tokens expire.
@@ -316,9 +325,11 @@ public struct HaleServices: Sendable {
         try await signingKeys.rotate()
     }
 
-    /// The public keys that verify access tokens.
+    /// The public keys that verify access tokens and provenance statements.
     public func jwks() async throws -> JSONWebKeySet {
-        try await signingKeys.jwks()
+        var set = try await signingKeys.jwks()
+        set.keys += try await provenance.keys.publicKeys()
+        return set
     }
 }
 

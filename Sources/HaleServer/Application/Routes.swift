@@ -7,7 +7,7 @@ func registerRoutes(_ app: Application, _ hale: HaleServices) throws {
     let limits = hale.requestLimits
     try app.register(
         collection: OperationsRoutes(
-            database: hale.database, signingKeys: hale.signingKeys,
+            database: hale.database, keySet: { try await hale.jwks() },
             metricsBearerToken: configuration.metricsBearerToken))
     try app.register(
         collection: TokenDiscoveryRoutes(
@@ -68,6 +68,9 @@ func registerRoutes(_ app: Application, _ hale: HaleServices) throws {
     }
     try app.register(
         collection: HealthDataRoutes(healthDataRights: hale.healthDataRights, bearerTokens: bearerTokens))
+    try app.register(
+        collection: HealthProvenanceRoutes(
+            provenance: hale.provenance, bearerTokens: bearerTokens, adminKeys: hale.adminKeys))
     try app.register(
         collection: FitnessChallengeRoutes(fitnessChallenges: hale.fitnessChallenges, bearerTokens: bearerTokens))
     try app.register(

@@ -22,6 +22,9 @@ public struct SecretsAtRest: Sendable {
     static let columns = [
         Column(table: "signing_keys", key: "kid", value: "private_key_sealed", purpose: SigningKeyRecord.purpose(of:)),
         Column(
+            table: "provenance_keys", key: "kid", value: "private_key_sealed",
+            purpose: ProvenanceKeyRecord.purpose(of:)),
+        Column(
             table: "development_attestation_authorities", key: "id", value: "private_key_sealed",
             purpose: { _ in DevelopmentAuthorityRecord.purpose }),
         Column(

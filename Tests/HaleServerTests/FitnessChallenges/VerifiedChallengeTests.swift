@@ -101,6 +101,36 @@ struct VerifiedChallengeTests {
         }
     }
 
+    @Test(
+        "an attested write keeps what proved it (key, counter, nonce, body digest), named by its samples, deleted with them",
+        arguments: TestDatabase.available)
+    func proofKept(database: TestDatabase) async throws {
+        try await Self.withMember(on: database) { member in
+            let samples = [Self.sample("walk", 4_000)]
+            try await member.sync(samples, attested: true)
+            try await member.sync([Self.sample("later", 1_000, hours: 12...13)], attested: false)
+            let sql = member.app.hale.database.sql
+            let proofs = try await sql.raw(
+                "SELECT id, platform, key_id, app_id, counter, nonce, body_sha256 FROM health_write_proofs"
+            ).all()
+            try #require(proofs.count == 1)
+            let proof = proofs[0]
+            #expect(try proof.decode(column: "platform", as: String.self) == "ios")
+            #expect(try proof.decode(column: "key_id", as: String.self) == member.writer.keyID)
+            #expect(try proof.decode(column: "counter", as: Int64.self) >= 1)
+            #expect(try !proof.decode(column: "nonce", as: String.self).isEmpty)
+            let body = Data(Sync.batch(samples).utf8)
+            #expect(
+                try proof.decode(column: "body_sha256", as: String.self)
+                    == Base64URLTestVector.encode(Array(SHA256.hash(data: body))))
+            let named = try await sql.raw("SELECT platform_id, proof_id FROM health_samples ORDER BY platform_id").all()
+            let ids = try named.map { try $0.decode(column: "proof_id", as: UUID?.self) }
+            #expect(ids == [nil, try proof.decode(column: "id", as: UUID.self)], "later, then walk")
+            _ = try await member.app.hale.healthDataRights.deleteAll(of: member.account)
+            #expect(try await sql.raw("SELECT id FROM health_write_proofs").all().isEmpty)
+        }
+    }
+
     @Test("an unattested sample sent again attested counts from then on; sent again unattested it stays attested")
     func attestedResend() async throws {
         try await Self.withMember { member in

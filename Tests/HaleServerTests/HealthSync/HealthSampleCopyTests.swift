@@ -31,7 +31,7 @@ struct HealthSampleCopyTests {
                 == "0e6f3a1c-2b4d-4e5f-8a9b-0c1d2e3f4a5b\t6a0d2a55-77c4-4b55-9c1b-8e2c55b0a001\thealthkit\tp-1\tsteps"
                 + "\t12.5\t2025-11-27 08:00:00.125000+00\t2025-11-27 08:01:00.125000+00\t-18000"
                 + "\ta\\\\b\\tc\\nd\\re\t\\N\tTYPE_WATCH\tt\t\\N\tab"
-                + "\t2025-11-27 08:00:00.125000+00\t2025-11-27 08:00:00.125000+00\tf\n")
+                + "\t2025-11-27 08:00:00.125000+00\t2025-11-27 08:00:00.125000+00\t\\N\n")
     }
 
     @Test("a time before 1970 is written with its date rounded down and a fraction that is not negative")

@@ -128,10 +128,18 @@ struct AccountSeed {
                 "id": UUID(), "account_id": id, "provider": "healthkit", "permissions_granted": "steps",
                 "connected_at": date, "is_active": true,
             ])
+        let proof = UUID()
+        try await insert(
+            "health_write_proofs",
+            [
+                "id": proof, "account_id": id, "platform": "ios", "key_id": "key-\(tag)", "app_id": "TEAM.app",
+                "counter": Int64(1), "nonce": "nonce-\(tag)", "body_sha256": "digest-\(tag)", "created_at": date,
+            ])
         try await insert(
             "health_samples",
             [
-                "id": UUID(), "account_id": id, "provider": "healthkit", "platform_id": "sample-\(tag)",
+                "id": UUID(), "account_id": id, "proof_id": proof, "provider": "healthkit",
+                "platform_id": "sample-\(tag)",
                 "type": "steps", "value": 42.0, "start_at": date - 3600, "end_at": date, "utc_offset_seconds": Int64(0),
                 "user_entered": false, "dedup_hash": "dedup-\(tag)", "created_at": date, "updated_at": date,
             ])

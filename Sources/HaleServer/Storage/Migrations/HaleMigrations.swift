@@ -47,5 +47,6 @@ enum HaleMigrations {
         M0042_BindSessionsToAttestation(),
         M0043_ConfirmSessionBindings(),
         M0044_VerifyChallengeProgress(),
+        M0045_CreateProvenanceKeys(),
     ]
 }

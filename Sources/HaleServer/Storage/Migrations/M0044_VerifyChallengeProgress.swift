@@ -1,14 +1,35 @@
 import Fluent
+import SQLKit
 
-/// Verified fitness challenges: whether a sample arrived in an attested write; each daily rollup's verified values
-/// by device class, the counts of its samples a verified challenge leaves out and why, and its implausibility; a
-/// challenge's verified sources; a member's verified mark and excluded samples.
+/// Verified fitness challenges and their provenance: `health_write_proofs`, what proved each attested write (never
+/// its token), and `health_samples.proof_id`, the write that brought a sample when it was attested; each daily
+/// rollup's verified values by device class, the counts of its samples a verified challenge leaves out and why, and
+/// its implausibility; a challenge's verified sources; a member's verified mark and excluded samples.
 struct M0044_VerifyChallengeProgress: AsyncMigration {
     func prepare(on database: any Database) async throws {
         let zero = DatabaseSchema.FieldConstraint.sql(.default(0))
         let no = DatabaseSchema.FieldConstraint.sql(.default(false))
-        // One column per statement: SQLite adds one at a time.
-        try await database.schema("health_samples").field("attested", .bool, .required, no).update()
+        try await database.schema("health_write_proofs")
+            .field("id", .uuid, .identifier(auto: false))
+            .field("account_id", .uuid, .required, .references("accounts", "id", onDelete: .cascade))
+            .field("platform", .string, .required)
+            .field("key_id", .string)
+            .field("app_id", .string, .required)
+            .field("app_version", .string)
+            .field("counter", .int64)
+            .field("nonce", .string, .required)
+            .field("body_sha256", .string, .required)
+            .field("created_at", .datetime, .required)
+            .create()
+        if let sql = database as? any SQLDatabase {
+            try await sql.create(index: "health_write_proofs_account_id_created_at").on("health_write_proofs")
+                .column("account_id").column("created_at").run()
+            try await sql.create(index: "health_write_proofs_created_at").on("health_write_proofs")
+                .column("created_at").run()
+        }
+        // One column per statement: SQLite adds one at a time. No foreign key: a sample names its proof as a COPY
+        // writes it, and retention removes a proof only once its samples are gone.
+        try await database.schema("health_samples").field("proof_id", .uuid).update()
         for column in Self.verifiedValues {
             try await database.schema("health_rollups").field(FieldKey(stringLiteral: column), .double, .required, zero)
                 .update()
@@ -32,7 +53,8 @@ struct M0044_VerifyChallengeProgress: AsyncMigration {
         for column in ["implausible_stride", "implausible_rate"] + Self.sampleCounts + Self.verifiedValues {
             try await database.schema("health_rollups").deleteField(FieldKey(stringLiteral: column)).update()
         }
-        try await database.schema("health_samples").deleteField("attested").update()
+        try await database.schema("health_samples").deleteField("proof_id").update()
+        try await database.schema("health_write_proofs").delete()
     }
 
     static let verifiedValues = ["value_verified_watch", "value_verified_phone", "value_verified_other"]

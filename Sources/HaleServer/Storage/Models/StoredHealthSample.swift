@@ -29,8 +29,12 @@ public struct StoredHealthSample: Sendable, Equatable, Codable {
     public var deviceType: String?
     /// Whether a person typed it in.
     public var userEntered: Bool
-    /// Whether the write that stored it was attested (App Attest or Play Integrity, over its body).
-    public var attested: Bool = false
+    /// What proved the attested write that stored it (App Attest or Play Integrity, over its body); nil when the
+    /// write was not attested.
+    public var proofId: UUID? = nil
+
+    /// Whether the write that stored it was attested.
+    public var attested: Bool { proofId != nil }
     /// The client's version or last-modified time in milliseconds.
     public var version: Int64?
     /// Seed 004's content hash.

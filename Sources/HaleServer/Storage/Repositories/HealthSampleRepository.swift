@@ -21,6 +21,8 @@ protocol HealthSampleStore: Sendable {
         -> [String: StoredHealthSample]
     /// Stores new samples.
     func insert(_ samples: [StoredHealthSample]) async throws
+    /// Keeps what proved an attested write; a proof kept already (one write stored as several batches) is left.
+    func insert(_ proof: HealthWriteProof) async throws
     /// Replaces stored samples' content and version.
     func update(_ samples: [StoredHealthSample]) async throws
     /// Deletes the account's samples from `provider` with these platform ids; returns what it deleted.
@@ -104,6 +106,8 @@ protocol HealthRetentionStore: Sendable {
     func expireRollups(before day: LocalDate, limit: Int) async throws -> Int
     /// Deletes every account's sync logs started before `date`.
     func deleteLogs(startedBefore date: Date) async throws
+    /// Deletes up to `limit` write proofs of any account made before `date`; returns how many.
+    func deleteProofs(createdBefore date: Date, limit: Int) async throws -> Int
     /// Deletes up to `limit` samples of any account whose kind and platform has no consent in force; returns them.
     func deleteUnconsentedSamples(limit: Int) async throws -> [StoredHealthSample]
 }
@@ -120,9 +124,10 @@ protocol HealthDataRightsStore: Sendable {
     func deleteAllSamples(of account: AccountID) async throws -> [StoredHealthSample]
     /// Deletes every sync log of the account; returns how many.
     func deleteAllLogs(of account: AccountID) async throws -> Int
+    /// Deletes every write proof of the account.
+    func deleteAllProofs(of account: AccountID) async throws
 }
 
-/// A day's rollup of one type: every sample counted, and without those a person typed in.
 /// One day's rollup of one type: its totals, and what verified fitness challenges count of it.
 struct HealthRollupValue: Sendable, Equatable {
     /// The total of every sample.

@@ -115,7 +115,7 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
             try await database.postgresRows(
                 """
                 SELECT value, start_at, end_at, utc_offset_seconds, source_bundle, device_model, device_type,
-                user_entered, attested FROM health_samples WHERE account_id = \(account.rawValue) AND type = \(type)
+                user_entered, proof_id IS NOT NULL FROM health_samples WHERE account_id = \(account.rawValue) AND type = \(type)
                 AND start_at < \(end) AND end_at >= \(start)\(unescaped: ownWrites) LIMIT \(limit ?? Int.max)
                 """
             ) { row in
@@ -135,8 +135,9 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
         try await database.sql.select()
             .columns(
                 "value", "start_at", "end_at", "utc_offset_seconds", "source_bundle", "device_model", "device_type",
-                "user_entered", "attested"
+                "user_entered"
             )
+            .column(SQLRaw("proof_id IS NOT NULL"), as: "attested")
             .from("health_samples").where("account_id", .equal, account).where("type", .equal, type)
             .where("start_at", .lessThan, end).where("end_at", .greaterThanOrEqual, start).limit(limit)
             .run { row in
@@ -363,6 +364,26 @@ struct SQLHealthSampleRepository: HealthSampleRepository {
     func deleteAllSamples(of account: AccountID) async throws -> [StoredHealthSample] {
         try await database.sql.delete(from: "health_samples").where("account_id", .equal, account).returning("*")
             .allSamples()
+    }
+
+    func deleteAllProofs(of account: AccountID) async throws {
+        try await database.sql.delete(from: "health_write_proofs").where("account_id", .equal, account).run()
+    }
+
+    func deleteProofs(createdBefore date: Date, limit: Int) async throws -> Int {
+        try await database.sql.raw(
+            """
+            DELETE FROM health_write_proofs WHERE id IN (
+                SELECT id FROM health_write_proofs WHERE created_at < \(bind: date) LIMIT \(bind: limit)\(unsafeRaw: database.skipLocked))
+            RETURNING id
+            """
+        ).all().count
+    }
+
+    func insert(_ proof: HealthWriteProof) async throws {
+        try await database.sql.insert(into: "health_write_proofs")
+            .model(proof, keyEncodingStrategy: .convertToSnakeCase)
+            .ignoringConflicts(with: ["id"]).run()
     }
 
     func deleteAllLogs(of account: AccountID) async throws -> Int {

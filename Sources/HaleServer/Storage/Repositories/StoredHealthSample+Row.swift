@@ -10,7 +10,7 @@ extension StoredHealthSample {
     static let columns = [
         "id", "account_id", "provider", "platform_id", "type", "value", "start_at", "end_at", "utc_offset_seconds",
         "source_bundle", "device_model", "device_type", "user_entered", "version", "dedup_hash", "created_at",
-        "updated_at", "attested",
+        "updated_at", "proof_id",
     ]
 
     /// `columns`, for a `SELECT`.
@@ -19,7 +19,7 @@ extension StoredHealthSample {
     /// The columns an update replaces: the content and version, not the identity or creation time.
     static let updatedColumns = [
         "type", "value", "start_at", "end_at", "utc_offset_seconds", "source_bundle", "device_model", "device_type",
-        "user_entered", "version", "dedup_hash", "updated_at", "attested",
+        "user_entered", "version", "dedup_hash", "updated_at", "proof_id",
     ]
 
     /// Reads a row selected with every column.
@@ -38,7 +38,7 @@ extension StoredHealthSample {
             deviceModel: try row.decode(column: "device_model", as: String?.self),
             deviceType: try row.decode(column: "device_type", as: String?.self),
             userEntered: try row.decode(column: "user_entered", as: Bool.self),
-            attested: try row.decode(column: "attested", as: Bool.self),
+            proofId: try row.decode(column: "proof_id", as: UUID?.self),
             version: try row.decode(column: "version", as: Int64?.self),
             dedupHash: try row.decode(column: "dedup_hash", as: String.self),
             createdAt: try row.decode(column: "created_at", as: Date.self),
@@ -51,7 +51,7 @@ extension StoredHealthSample {
             SQLBind(id), SQLBind(accountId), SQLBind(provider), SQLBind(platformId), SQLBind(type), SQLBind(value),
             SQLBind(startAt), SQLBind(endAt), SQLBind(utcOffsetSeconds), SQLBind(sourceBundle), SQLBind(deviceModel),
             SQLBind(deviceType), SQLBind(userEntered), SQLBind(version), SQLBind(dedupHash), SQLBind(createdAt),
-            SQLBind(updatedAt), SQLBind(attested),
+            SQLBind(updatedAt), SQLBind(proofId),
         ]
     }
 }
@@ -61,16 +61,16 @@ extension StoredHealthSample {
     init(postgresRow row: PostgresRow) throws {
         let (
             id, account, provider, platformId, type, value, start, end, offset, bundle, model, deviceType, userEntered,
-            version, dedupHash, created, updated, attested
+            version, dedupHash, created, updated, proofId
         ) = try row.decode(
             (
                 UUID, UUID, String, String, String, Double, Date, Date, Int, String?, String?, String?, Bool, Int64?,
-                String, Date, Date, Bool
+                String, Date, Date, UUID?
             ).self)
         self.init(
             id: id, accountId: AccountID(account), provider: provider, platformId: platformId, type: type,
             value: value, startAt: start, endAt: end, utcOffsetSeconds: offset, sourceBundle: bundle,
-            deviceModel: model, deviceType: deviceType, userEntered: userEntered, attested: attested,
+            deviceModel: model, deviceType: deviceType, userEntered: userEntered, proofId: proofId,
             version: version,
             dedupHash: dedupHash, createdAt: created, updatedAt: updated)
     }
@@ -94,7 +94,7 @@ extension StoredHealthSample {
         copy.text(dedupHash)
         copy.timestamp(createdAt)
         copy.timestamp(updatedAt)
-        copy.bool(attested)
+        if let proofId { copy.uuid(proofId) } else { copy.text(nil) }
         copy.endRow()
     }
 }

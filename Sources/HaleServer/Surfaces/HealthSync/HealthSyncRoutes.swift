@@ -21,7 +21,7 @@ struct HealthSyncRoutes: RouteCollection {
     }
 
     func sync(_ request: Request, _ account: AuthenticatedAccount) async throws -> SyncResponse {
-        let (account, attested) = try await attest(request, account)
+        let (account, proof) = try await attest(request, account)
         let body = try request.decodeStrict(SyncRequest.self)
         try await healthConnections.requireNotDisconnected(
             body.provider.flatMap(HealthProvider.init(parsing:)), account: account)
@@ -29,7 +29,7 @@ struct HealthSyncRoutes: RouteCollection {
         // Read after the disconnection and the zone, so that a client with several faults hears of them in the order
         // it did when the sync read these names.
         let batch = try body.batch()
-        let result = try await healthSync.sync(batch, account: account, zone: zone, attested: attested)
+        let result = try await healthSync.sync(batch, account: account, zone: zone, proof: proof)
         return SyncResponse(result)
     }
 
@@ -43,7 +43,7 @@ struct HealthSyncRoutes: RouteCollection {
     }
 
     func dailySync(_ request: Request, _ account: AuthenticatedAccount) async throws -> DailySyncResponse {
-        let (account, attested) = try await attest(request, account)
+        let (account, proof) = try await attest(request, account)
         let body = try request.decodeStrict(DailySyncRequest.self)
         guard let data = body.data?.value else { throw InvalidInput("data", .required) }
         let zone = try await zone(of: request, account: account)
@@ -52,18 +52,20 @@ struct HealthSyncRoutes: RouteCollection {
         let (day, offset) = try data.day(in: zone)
         let result = try await healthSync.syncDailyTotals(
             platform: platform, steps: data.steps, distance: data.distance, day: day, offset: offset,
-            account: account, zone: zone, attested: attested)
+            account: account, zone: zone, proof: proof)
         return DailySyncResponse(date: day.description, syncLog: SyncLogResponse(result.log))
     }
 
-    /// The account, and whether the request was attested, once its attestation is checked: whenever it sends one,
-    /// and required when the server requires one (`health.requireAttestation: all`). Before its body is read, so an
-    /// unattested client costs no decoding.
-    private func attest(_ request: Request, _ identity: AuthenticatedAccount) async throws -> (AccountID, Bool) {
-        let attested = try await health.attest(
+    /// The account, and what proved the request when it was attested, once its attestation is checked: whenever it
+    /// sends one, and required when the server requires one (`health.requireAttestation: all`). Before its body is
+    /// read, so an unattested client costs no decoding.
+    private func attest(_ request: Request, _ identity: AuthenticatedAccount) async throws
+        -> (AccountID, HealthWriteProof?)
+    {
+        let proof = try await health.attest(
             try request.attestationHeaders(), bodyDigest: Array(request.bodyDigest), account: identity.accountId,
             device: identity.deviceId, logger: request.logger)
-        return (identity.accountId, attested)
+        return (identity.accountId, proof)
     }
 
     /// The request's `X-Timezone`, else the account's zone, else UTC: the rule of seed 001.

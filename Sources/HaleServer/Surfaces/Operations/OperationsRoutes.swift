@@ -6,8 +6,8 @@ import Vapor
 struct OperationsRoutes: RouteCollection {
     /// What `/readyz` asks: whether the database answers.
     let database: any ReadinessProbe
-    /// The keys whose public halves `/.well-known/jwks.json` publishes.
-    let signingKeys: SigningKeyRing
+    /// The access-token keys and the provenance keys, whose public halves `/.well-known/jwks.json` publishes.
+    let keySet: @Sendable () async throws -> JSONWebKeySet
     /// The bearer token `/metrics` requires; nil when it is open.
     let metricsBearerToken: String?
 
@@ -55,7 +55,7 @@ struct OperationsRoutes: RouteCollection {
     }
 
     func jwks(_ request: Request) async throws -> Response {
-        let response = Response.json(try await signingKeys.jwks(), status: .ok)
+        let response = Response.json(try await keySet(), status: .ok)
         response.headers.replaceOrAdd(
             name: .cacheControl, value: "public, max-age=\(Int(SigningKeyRing.publishedMaxAge))")
         return response

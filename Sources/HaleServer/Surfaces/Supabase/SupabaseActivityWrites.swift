@@ -10,8 +10,8 @@ struct SupabaseActivityWrites {
     let sync: HealthSync
     let connections: HealthConnections
     let account: AccountID
-    /// Whether the request was attested: its activities count towards verified challenges.
-    let attested: Bool
+    /// What proved the request, when it was attested: its activities count towards verified challenges.
+    let proof: HealthWriteProof?
     let zone: TimeZone
 
     /// The columns a row may name. `id` and `created_at` are Hale's to set; `challenge_id` is accepted and not
@@ -38,7 +38,7 @@ struct SupabaseActivityWrites {
             try await connections.requireNotDisconnected(provider, account: account)
             let batch = HealthSyncBatch(provider: provider, syncType: .manual, samples: bySource[provider]!)
             var check = try sync.check(batch, account: account, zone: zone)
-            check.attested = attested
+            check.proof = proof
             if let refused = check.rejected.first {
                 throw PostgRESTError(
                     code: "23514", status: 400, message: "\(refused.code): \(refused.message)",

@@ -37,8 +37,8 @@ struct SupabaseRoutes: RouteCollection {
                 of: request, maximum: table.name == PostgRESTTable.activityLogs.name ? HealthSync.maximumBatch : 10)
             let prefer = PostgRESTPreferences(request.headers)
             if table.name == PostgRESTTable.activityLogs.name {
-                let attested = try await attest(request, account)
-                let written = try await activities(request, account: account.accountId, attested: attested)
+                let proof = try await attest(request, account)
+                let written = try await activities(request, account: account.accountId, proof: proof)
                     .insert(rows)
                 return try await answer(
                     activities: written, account: account.accountId, representation: prefer.representation)
@@ -94,9 +94,9 @@ struct SupabaseRoutes: RouteCollection {
                     .forHealthSync(of: account.accountId, in: zone)
                 return Self.response(rows, total: nil, offset: 0)
             case "log_health_activity" where request.method == .POST:
-                let attested = try await attest(request, account)
+                let proof = try await attest(request, account)
                 return try await logHealthActivity(
-                    arguments, account: account.accountId, attested: attested, request: request)
+                    arguments, account: account.accountId, proof: proof, request: request)
             default:
                 let signature = arguments.keys.sorted().joined(separator: ", ")
                 throw PostgRESTError(
@@ -115,7 +115,7 @@ struct SupabaseRoutes: RouteCollection {
     /// `POST /rest/v1/activity_logs` stores it (challenge progress moves in the same transaction). The answer is the
     /// activity's row, also when it was logged before and this call changed nothing.
     private func logHealthActivity(
-        _ arguments: [String: JSONValue], account: AccountID, attested: Bool, request: Request
+        _ arguments: [String: JSONValue], account: AccountID, proof: HealthWriteProof?, request: Request
     ) async throws -> Response {
         var row: [String: JSONValue] = [:]
         for (name, value) in arguments {
@@ -130,7 +130,7 @@ struct SupabaseRoutes: RouteCollection {
             }
             row[column] = value
         }
-        let written = try await activities(request, account: account, attested: attested).insert([row])
+        let written = try await activities(request, account: account, proof: proof).insert([row])
         guard let (provider, ids) = written.first, let id = ids.first else {
             return Self.response([], total: nil, offset: 0)
         }
@@ -160,19 +160,21 @@ struct SupabaseRoutes: RouteCollection {
         return PostgRESTTable.healthConnections
     }
 
-    /// Whether a write of health data was attested: its `X-Attestation-*` headers, made over its body as
-    /// `POST /api/v1/health/sync`'s are, checked whenever sent. With `health.requireAttestation: all`, a write
+    /// What proved a write of health data, when it was attested: its `X-Attestation-*` headers, made over its body
+    /// as `POST /api/v1/health/sync`'s are, checked whenever sent. With `health.requireAttestation: all`, a write
     /// without them is 401 `ATTESTATION_REQUIRED`.
-    func attest(_ request: Request, _ account: AuthenticatedAccount) async throws -> Bool {
+    func attest(_ request: Request, _ account: AuthenticatedAccount) async throws -> HealthWriteProof? {
         try await health.attest(
             try request.attestationHeaders(), bodyDigest: Array(request.bodyDigest), account: account.accountId,
             device: account.deviceId, logger: request.logger)
     }
 
     /// The account's activity writer, days taken in the account's zone.
-    func activities(_ request: Request, account: AccountID, attested: Bool) async throws -> SupabaseActivityWrites {
+    func activities(_ request: Request, account: AccountID, proof: HealthWriteProof?) async throws
+        -> SupabaseActivityWrites
+    {
         SupabaseActivityWrites(
-            sync: healthSync, connections: healthConnections, account: account, attested: attested,
+            sync: healthSync, connections: healthConnections, account: account, proof: proof,
             zone: try await health.timeZone(of: account, sent: try request.timeZoneHeader()))
     }
 

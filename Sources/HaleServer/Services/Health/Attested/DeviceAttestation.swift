@@ -50,36 +50,46 @@ public struct DeviceAttestation: Sendable {
         return key
     }
 
-    /// Verifies the `attestationToken` of a submission made with `nonce`. For iOS it is base64 CBOR: an assertion
-    /// by one of the account's attested keys, or — as seed 001's iOS sample sends — an attestation of a new key.
+    /// Verifies the `attestationToken` of a submission made with `nonce`, and says what it proved. For iOS it is
+    /// base64 CBOR: an assertion by one of the account's attested keys, or — as seed 001's iOS sample sends — an
+    /// attestation of a new key.
+    @discardableResult
     func verify(
         _ token: String, platform: Platform, nonce: String, account: AccountID, device: DeviceID?, logger: Logger
-    ) async throws {
+    ) async throws -> Evidence {
         switch platform {
         case .android:
             guard let playIntegrity else { throw Self.notConfigured(.android, logger) }
             do {
-                _ = try playIntegrity.verify(token, nonce: nonce, at: clock.now())
+                let verdict = try playIntegrity.verify(token, nonce: nonce, at: clock.now())
+                return Evidence(
+                    platform: .android, keyId: nil, appId: verdict.app.packageName, appVersion: verdict.versionCode,
+                    counter: nil)
             } catch {
                 throw Self.refused(error.code, logger)
             }
         case .ios:
             guard let data = Data(base64Encoded: token) else { throw Self.refused("MALFORMED", logger) }
             let bytes = [UInt8](data)
-            if Self.isAttestation(bytes) {
-                _ = try await register(
-                    attestation: bytes, keyID: nil, nonce: nonce, account: account, device: device, logger: logger)
-            } else {
-                try await verifyAssertion(bytes, nonce: nonce, account: account, logger: logger)
-            }
+            let (key, counter) =
+                if Self.isAttestation(bytes) {
+                    (
+                        try await register(
+                            attestation: bytes, keyID: nil, nonce: nonce, account: account, device: device,
+                            logger: logger), Int64(0)
+                    )
+                } else {
+                    try await verifyAssertion(bytes, nonce: nonce, account: account, logger: logger)
+                }
+            return Evidence(platform: .ios, keyId: key.keyId, appId: key.appId, appVersion: nil, counter: counter)
         }
     }
 
     /// Verifies an assertion over `nonce` by one of the account's keys and advances that key's counter; returns the
-    /// key.
+    /// key and the counter it moved to.
     @discardableResult
     func verifyAssertion(_ assertion: [UInt8], nonce: String, account: AccountID, logger: Logger) async throws
-        -> AppAttestKey
+        -> (key: AppAttestKey, counter: Int64)
     {
         let keys = try await keys.keys(of: account, limit: Self.keyLimit)
         guard let (key, counter) = try await check(assertion, nonce: nonce, among: keys, logger: logger) else {
@@ -88,7 +98,7 @@ public struct DeviceAttestation: Sendable {
         guard try await self.keys.advance(key.id, from: key.counter, to: counter, at: clock.now()) else {
             throw Self.refused("COUNTER_REPLAY", logger)
         }
-        return key
+        return (key, counter)
     }
 
     /// Which of `keys` made `assertion` over `nonce`, and the counter it moves that key to; nil when none did. It

@@ -48,29 +48,35 @@ extension HealthData {
     /// Whether every write of health data needs an attestation (`health.requireAttestation: all`).
     public var writesRequireAttestation: Bool { requiredAttestation == .all }
 
-    /// Checks the attestation of a request that writes health data, when `writesRequireAttestation`: the nonce is
-    /// the account's and consumed once, and the token made over the request's hash.
+    /// Checks the attestation of a request that writes health data: the nonce is the account's and consumed once,
+    /// and the token made over the request's hash. Returns what proved it, for the write to keep.
+    @discardableResult
     public func verifyWrite(
         _ attestation: WriteAttestation?, bodyDigest: [UInt8], account: AccountID, device: DeviceID?,
         logger: Logger
-    ) async throws {
+    ) async throws -> HealthWriteProof {
         guard let attestation else { throw Self.attestationRequired }
         try await consumeNonce(attestation.nonce, of: account)
-        try await self.attestation.verify(
+        let evidence = try await self.attestation.verify(
             attestation.token, platform: attestation.platform,
             nonce: Self.requestHash(nonce: attestation.nonce, bodyDigest: bodyDigest), account: account, device: device,
             logger: logger)
+        return HealthWriteProof(
+            id: UUID(), accountId: account, platform: evidence.platform.rawValue, keyId: evidence.keyId,
+            appId: evidence.appId, appVersion: evidence.appVersion, counter: evidence.counter, nonce: attestation.nonce,
+            bodySha256: Base64URL.encode(bodyDigest), createdAt: clock.now())
     }
 
     /// Checks a health-data write's attestation whenever it carries one, and requires one when
-    /// `writesRequireAttestation`: true when the write was attested, so its samples count towards verified
-    /// challenges. An attestation that fails is refused as `verifyWrite` refuses it, never ignored.
+    /// `writesRequireAttestation`: what proved the write, when it was attested, so its samples count towards
+    /// verified challenges and name their device. An attestation that fails is refused as `verifyWrite` refuses it,
+    /// never ignored.
     public func attest(
         _ attestation: WriteAttestation?, bodyDigest: [UInt8], account: AccountID, device: DeviceID?, logger: Logger
-    ) async throws -> Bool {
-        guard attestation != nil || writesRequireAttestation else { return false }
-        try await verifyWrite(attestation, bodyDigest: bodyDigest, account: account, device: device, logger: logger)
-        return true
+    ) async throws -> HealthWriteProof? {
+        guard attestation != nil || writesRequireAttestation else { return nil }
+        return try await verifyWrite(
+            attestation, bodyDigest: bodyDigest, account: account, device: device, logger: logger)
     }
 
     static let attestationRequired = HaleError(

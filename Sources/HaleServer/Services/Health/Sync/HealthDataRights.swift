@@ -62,6 +62,7 @@ public struct HealthDataRights: Sendable {
             let deleted = try await store.deleteAllSamples(of: account)
             try await rollups.recompute(HealthRollupWriter.days(of: deleted), of: account, on: store, at: now)
             try await store.forgetExpiredProgress(of: account, types: HealthSampleType.allCases.map(\.rawValue))
+            try await store.deleteAllProofs(of: account)
             return (deleted.count, try await store.deleteAllLogs(of: account))
         }
         let attestedDeleted = try await attested.deleteAll(of: account)

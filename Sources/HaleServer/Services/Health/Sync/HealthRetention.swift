@@ -33,6 +33,10 @@ public struct HealthRetention: Sendable {
             == Self.batch
         {}
         while try await attested.deleteDailyTotals(before: cutoffDay, limit: Self.batch) == Self.batch {}
+        // A write's samples end at most a day ahead of it and last at most a week: eight days before the cutoff, a
+        // proof has no sample left to name.
+        let proofCutoff = cutoff.addingTimeInterval(-8 * 86_400)
+        while try await repository.deleteProofs(createdBefore: proofCutoff, limit: Self.batch) == Self.batch {}
         try await repository.deleteLogs(startedBefore: cutoff)
         return deleted
     }

@@ -8,7 +8,7 @@ extension HealthSync {
     /// sync of a day replaces the one before.
     public func syncDailyTotals(
         platform: HealthPlatform, steps: Double?, distance: Double?, day: LocalDate, offset: Int, account: AccountID,
-        zone: TimeZone, attested: Bool = false
+        zone: TimeZone, proof: HealthWriteProof? = nil
     ) async throws -> HealthSyncResult {
         try checkPlausible(steps: steps, distance: distance)
         guard plausibility.allows(day: day, today: LocalDate(at: clock.now(), in: zone)) else {
@@ -28,7 +28,7 @@ extension HealthSync {
             }
         }
         let batch = HealthSyncBatch(provider: platform.provider, samples: samples)
-        let result = try await sync(batch, account: account, zone: zone, attested: attested)
+        let result = try await sync(batch, account: account, zone: zone, proof: proof)
         if let rejection = result.rejected.first { throw InvalidInput("data", .described(rejection.message)) }
         return result
     }

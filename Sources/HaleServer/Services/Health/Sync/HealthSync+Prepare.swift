@@ -6,10 +6,10 @@ extension HealthSync {
         let index: Int
         var stored: StoredHealthSample
 
-        /// The same sample, brought by an attested write.
-        var attested: Prepared {
+        /// The same sample, brought by the attested write `proof` proved.
+        func proved(by proof: UUID) -> Prepared {
             var copy = self
-            copy.stored.attested = true
+            copy.stored.proofId = proof
             return copy
         }
     }

@@ -24,11 +24,11 @@ public struct HealthSync: Sendable {
         @Sendable (HealthSyncLog, [HealthSyncResult.Rejection], UnitOfWork) async throws
         -> Void
 
-    /// Syncs `batch` for the account; days and offsets a sample does not carry are taken in `zone`. `attested` says
-    /// the request that brought it was attested (its samples count towards verified challenges). `alongside`, when
-    /// given, runs in the transaction that stores the batch.
+    /// Syncs `batch` for the account; days and offsets a sample does not carry are taken in `zone`. `proof` is what
+    /// proved the request that brought it, when it was attested: kept with its samples, which then count towards
+    /// verified challenges. `alongside`, when given, runs in the transaction that stores the batch.
     public func sync(
-        _ batch: HealthSyncBatch, account: AccountID, zone: TimeZone, attested: Bool = false,
+        _ batch: HealthSyncBatch, account: AccountID, zone: TimeZone, proof: HealthWriteProof? = nil,
         alongside: Alongside? = nil
     ) async throws -> HealthSyncResult {
         let request = try Request(batch)
@@ -41,7 +41,7 @@ public struct HealthSync: Sendable {
             now: started)
         let checked = CheckedBatch(
             request: request, batchId: batch.batchId, deletions: batch.deletions, prepared: prepared,
-            rejected: rejected, started: started, attested: attested)
+            rejected: rejected, started: started, proof: proof)
         return try await store(checked, account: account, alongside: alongside)
     }
 
@@ -53,8 +53,8 @@ public struct HealthSync: Sendable {
         var prepared: [Prepared]
         let rejected: [HealthSyncResult.Rejection]
         let started: Date
-        /// Whether the request that brought the batch was attested; an import's never is.
-        var attested = false
+        /// What proved the request that brought the batch, when it was attested; an import's never is.
+        var proof: HealthWriteProof? = nil
     }
 
     /// Checks a batch with no `batchId` on the calling thread, without the database: what a caller that makes
@@ -101,7 +101,8 @@ public struct HealthSync: Sendable {
             storing = { @Sendable log, work in try await alongside(log, rejected, work) }
         }
         let stored = try await store(
-            checked.attested ? prepared.map(\.attested) : prepared, deleting: deletions, log: log, account: account,
+            checked.proof.map { proof in prepared.map { $0.proved(by: proof.id) } } ?? prepared, proof: checked.proof,
+            deleting: deletions, log: log, account: account,
             reporting: reporting, alongside: storing)
         return HealthSyncResult(log: stored, rejected: rejected, replayed: false)
     }
@@ -134,7 +135,8 @@ public struct HealthSync: Sendable {
     }
 
     private func store(
-        _ samples: [Prepared], deleting deletions: [String], log: HealthSyncLog, account: AccountID, reporting: Bool,
+        _ samples: [Prepared], proof: HealthWriteProof?, deleting deletions: [String], log: HealthSyncLog,
+        account: AccountID, reporting: Bool,
         alongside: (@Sendable (HealthSyncLog, UnitOfWork) async throws -> Void)?
     ) async throws -> HealthSyncLog {
         let rollups = rollups
@@ -143,6 +145,7 @@ public struct HealthSync: Sendable {
         return try await repository.transaction { store in
             var log = log
             var changed: [StoredHealthSample] = []
+            if let proof { try await store.insert(proof) }
             let existing = try await store.samples(
                 of: account, provider: log.provider, platformIds: samples.map(\.stored.platformId))
             var plan = SyncPlan(existing: existing)

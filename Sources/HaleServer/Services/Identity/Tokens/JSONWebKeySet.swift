@@ -2,7 +2,8 @@ import ByteEncoding
 import Crypto
 import Foundation
 
-/// A JWK Set (RFC 7517) of the public keys that verify Hale's access tokens, as served at `/.well-known/jwks.json`.
+/// A JWK Set (RFC 7517) of the public keys that verify Hale's access tokens and its provenance statements, as served
+/// at `/.well-known/jwks.json`.
 public struct JSONWebKeySet: Codable, Sendable, Equatable {
     /// The keys.
     public var keys: [JSONWebKey]
@@ -26,10 +27,13 @@ public struct JSONWebKey: Codable, Sendable, Equatable {
     public var y: String
 
     init(record: SigningKeyRecord) throws {
-        let point = [UInt8](
-            try P256.Signing.PrivateKey(pemRepresentation: record.privateKeySealed).publicKey
-                .x963Representation)
-        kid = record.kid
+        try self.init(kid: record.kid, privateKeyPEM: record.privateKeySealed)
+    }
+
+    /// The public half of the opened private key `privateKeyPEM`, named `kid`.
+    init(kid: String, privateKeyPEM: String) throws {
+        let point = [UInt8](try P256.Signing.PrivateKey(pemRepresentation: privateKeyPEM).publicKey.x963Representation)
+        self.kid = kid
         x = Base64URL.encode(point[1...32])
         y = Base64URL.encode(point[33...64])
     }
