@@ -102,14 +102,15 @@ struct HTTPOperationsTests {
         #expect(ProcessMemory(procStatus: "Name:\thale\n") == nil)
     }
 
-    @Test func jwksServesTheSigningKey() async throws {
+    @Test func jwksServesTheSigningKeyAndTheProvenanceKey() async throws {
         try await withHale { app in
             try await app.hale.prepareSigningKey()
             try await app.testing().test(.GET, "/.well-known/jwks.json") { response in
                 #expect(response.status == .ok)
                 let set = try JSONDecoder().decode(JSONWebKeySet.self, from: Data(buffer: response.body))
-                #expect(set.keys.count == 1)
-                #expect(set.keys.first?.alg == "ES256")
+                #expect(set.keys.count == 2)
+                #expect(set.keys.allSatisfy { $0.alg == "ES256" && $0.use == "sig" })
+                #expect(set.keys.filter { $0.kid.hasPrefix("provenance-") }.count == 1)
             }
         }
     }

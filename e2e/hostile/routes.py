@@ -543,6 +543,12 @@ def templates(world):
         "getHealthProvenance": lambda: T(
             "getHealthProvenance", "GET", "/api/v1/health/provenance", token=a.token,
             query={"startDate": _days(-6), "endDate": _days(0)}),
+        "getHealthFHIR": lambda: T(
+            "getHealthFHIR", "GET", "/api/v1/health/fhir", token=a.token,
+            query={"startDate": _days(-6), "endDate": _days(0)}),
+        "getHealthOpenMHealth": lambda: T(
+            "getHealthOpenMHealth", "GET", "/api/v1/health/openmhealth", token=a.token,
+            query={"startDate": _days(-6), "endDate": _days(0)}),
         "getAccountHealthProvenance": lambda: T(
             "getAccountHealthProvenance", "GET", "/api/v1/admin/accounts/{accountID}/health/provenance", token=admin,
             params={"accountID": a.account_id},

@@ -72,6 +72,10 @@ func registerRoutes(_ app: Application, _ hale: HaleServices) throws {
         collection: HealthProvenanceRoutes(
             provenance: hale.provenance, bearerTokens: bearerTokens, adminKeys: hale.adminKeys))
     try app.register(
+        collection: HealthInterchangeRoutes(
+            healthSync: hale.healthSync, health: hale.health, provenance: hale.provenance,
+            issuer: configuration.tokens.issuer, bearerTokens: bearerTokens, clock: hale.clock))
+    try app.register(
         collection: FitnessChallengeRoutes(fitnessChallenges: hale.fitnessChallenges, bearerTokens: bearerTokens))
     try app.register(
         collection: ConfirmationRoutes(

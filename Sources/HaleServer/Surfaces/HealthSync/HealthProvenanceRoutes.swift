@@ -36,7 +36,7 @@ struct HealthProvenanceRoutes: RouteCollection {
             statements: signed.map { .init(date: $0.day.description, statement: $0.statement) })
     }
 
-    private static func day(_ text: String?, field: String) throws(InvalidInput) -> LocalDate {
+    static func day(_ text: String?, field: String) throws(InvalidInput) -> LocalDate {
         guard let text, let day = LocalDate(text) else { throw InvalidInput(field, .day) }
         return day
     }

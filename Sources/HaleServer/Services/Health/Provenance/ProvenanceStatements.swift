@@ -24,6 +24,8 @@ public struct ProvenanceStatements: Sendable {
         public let day: LocalDate
         /// The compact JWS.
         public let statement: String
+        /// What it says.
+        public let claims: ProvenanceStatement
     }
 
     /// The account's statements for `first … last`, one per day that has attested data, oldest first.
@@ -53,7 +55,7 @@ public struct ProvenanceStatements: Sendable {
                 iss: .init(value: issuer), sub: .init(value: account.description), iat: .init(value: clock.now()),
                 day: day.description, sources: sources)
             let token = try await collection.sign(claims, kid: JWKIdentifier(string: kid), header: header)
-            signed.append(Signed(day: day, statement: token))
+            signed.append(Signed(day: day, statement: token, claims: claims))
         }
         return signed
     }
