@@ -130,7 +130,7 @@ struct SecretsAtRestTests {
         try await withHale(databaseURL: url, settings: settings) { app in
             #expect(try await app.hale.jwks().keys.map(\.kid) == kids, "old values open with the previous key")
             let resealed = try await #require(app.hale.secretsAtRest).rewrap()
-            #expect(resealed.byTable == ["signing_keys": 1])
+            #expect(resealed.byTable == ["signing_keys": 1, "provenance_keys": 1])
         }
         settings["secrets.previousKeyEncryptionKeys"] = nil
         try await withHale(databaseURL: url, settings: settings) { app in

@@ -60,5 +60,6 @@ public struct ProvenanceStatement: JWTPayload, Equatable {
         public let at: String
     }
 
+    /// Nothing to check beyond the signature: a statement does not expire, it records a day.
     public func verify(using algorithm: some JWTAlgorithm) async throws {}
 }
