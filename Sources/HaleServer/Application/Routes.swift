@@ -67,7 +67,8 @@ func registerRoutes(_ app: Application, _ hale: HaleServices) throws {
         try app.register(collection: collection)
     }
     try app.register(
-        collection: HealthDataRoutes(healthDataRights: hale.healthDataRights, bearerTokens: bearerTokens))
+        collection: HealthDataRoutes(
+            healthDataRights: hale.healthDataRights, provenance: hale.provenance, bearerTokens: bearerTokens))
     try app.register(
         collection: HealthProvenanceRoutes(
             provenance: hale.provenance, bearerTokens: bearerTokens, adminKeys: hale.adminKeys))

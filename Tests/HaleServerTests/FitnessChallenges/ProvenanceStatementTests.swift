@@ -83,6 +83,23 @@ struct ProvenanceStatementTests {
         }
     }
 
+    @Test("the health export holds every day's statement with provenance=true, and none without")
+    func export() async throws {
+        try await Verified.withMember { member in
+            _ = try await Self.seed(member)
+            func export(_ query: String) async throws -> TestingHTTPResponse {
+                try await member.app.testing().sendRequest(
+                    .GET, "/api/v1/health/export" + query, headers: .bearer(member.token))
+            }
+            let with = try await export("?provenance=true")
+            #expect(with.status == .ok)
+            let statements = try with.json()["provenance"] as? [[String: String]]
+            #expect(statements?.map { $0["date"] } == ["2025-10-28", "2025-10-29"])
+            #expect(try await export("").json()["provenance"] == nil)
+            #expect(try await export("?provenance=maybe").status == .badRequest)
+        }
+    }
+
     @Test("the app's backend reads any account's statements with an admin key, and only with one")
     func adminRoute() async throws {
         try await Verified.withMember { member in

@@ -13,9 +13,17 @@ protocol HealthProvenanceStore: Sendable {
     /// proofs; at most `limit`.
     func attestedSamples(of account: AccountID, overlapping start: Date, _ end: Date, limit: Int) async throws
         -> [ProvenancedSample]
+    /// When the account's earliest sample that an attested write brought starts; nil when there is none.
+    func earliestAttestedStart(of account: AccountID) async throws -> Date?
 }
 
 extension SQLHealthSampleRepository: HealthProvenanceStore {
+    func earliestAttestedStart(of account: AccountID) async throws -> Date? {
+        try await database.sql.select().column(SQLFunction("MIN", args: SQLColumn("start_at")), as: "earliest")
+            .from("health_samples").where("account_id", .equal, account).where("proof_id", .isNot, SQLLiteral.null)
+            .first(decodingColumn: "earliest", as: Date?.self) ?? nil
+    }
+
     func attestedSamples(of account: AccountID, overlapping start: Date, _ end: Date, limit: Int) async throws
         -> [ProvenancedSample]
     {

@@ -4,6 +4,7 @@ import Vapor
 /// document; `DELETE /api/v1/health/data` deletes it.
 struct HealthDataRoutes: RouteCollection {
     let healthDataRights: HealthDataRights
+    let provenance: ProvenanceStatements
     let bearerTokens: BearerTokenVerifier
 
     func boot(routes: any RoutesBuilder) throws {
@@ -15,7 +16,16 @@ struct HealthDataRoutes: RouteCollection {
 
     func export(_ request: Request, _ account: AuthenticatedAccount) async throws -> Response {
         let account = account.accountId
-        let document = HealthExportDocument(rights: healthDataRights)
+        let query = try HealthRoutes.rejectQuery(request, allowing: ["provenance"])
+        let withProvenance: Bool
+        switch try query.single("provenance") {
+        case nil, "false": withProvenance = false
+        case "true": withProvenance = true
+        default: throw InvalidInput("provenance", .oneOf(["true", "false"]))
+        }
+        let document = HealthExportDocument(
+            rights: healthDataRights,
+            provenance: withProvenance ? try await provenance.allStatements(of: account) : nil)
         let head = try await document.head(of: account)
         var headers = HTTPHeaders()
         headers.contentType = .json

@@ -8,6 +8,9 @@ struct HealthExportDocument: Sendable {
     static let page = 1_000
 
     let rights: HealthDataRights
+    /// With the export's `provenance=true`: the signed statement of every day with attested data, written before
+    /// the samples.
+    var provenance: [ProvenanceStatements.Signed]? = nil
 
     /// Reads everything but the samples: done before the first byte is sent, so a failure is still an error response.
     func head(of account: AccountID) async throws -> HealthDataRights.ExportHead {
@@ -20,7 +23,7 @@ struct HealthExportDocument: Sendable {
         _ head: HealthDataRights.ExportHead, of account: AccountID, envelope: Bool,
         to write: (Data) async throws -> Void
     ) async throws {
-        try await write(try Self.opening(head, account: account, envelope: envelope))
+        try await write(try Self.opening(head, account: account, envelope: envelope, provenance: provenance))
         var cursor: (start: Date, id: UUID)?
         var first = true
         let encoder = JSONEncoder()
@@ -40,9 +43,10 @@ struct HealthExportDocument: Sendable {
     }
 
     /// Everything before the samples, ending with `"samples":[`.
-    private static func opening(_ head: HealthDataRights.ExportHead, account: AccountID, envelope: Bool) throws
-        -> Data
-    {
+    private static func opening(
+        _ head: HealthDataRights.ExportHead, account: AccountID, envelope: Bool,
+        provenance: [ProvenanceStatements.Signed]?
+    ) throws -> Data {
         let encoder = JSONEncoder()
         func json(_ value: some Encodable) throws -> String {
             String(decoding: try encoder.encode(value), as: UTF8.self)
@@ -67,6 +71,12 @@ struct HealthExportDocument: Sendable {
             #""attestedDailyTotals":\#(try json(head.attestedDailyTotals.map(ExportedAttestedTotalResponse.init)))"#,
             #""syncLogs":\#(try json(head.syncLogs.map(SyncLogResponse.init)))"#,
         ]
+        if let provenance {
+            let statements = provenance.map {
+                ProvenanceResponse.Statement(date: $0.day.description, statement: $0.statement)
+            }
+            fields.append(#""provenance":\#(try json(statements))"#)
+        }
         return Data(("{" + fields.joined(separator: ",") + #","samples":["#).utf8)
     }
 }

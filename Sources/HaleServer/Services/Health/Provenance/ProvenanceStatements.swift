@@ -60,6 +60,22 @@ public struct ProvenanceStatements: Sendable {
         return signed
     }
 
+    /// Every statement the account has: one for each day with attested data, from its earliest attested sample to
+    /// tomorrow, in ranges of `maximumDays`. What the health export includes with `provenance=true`.
+    public func allStatements(of account: AccountID) async throws -> [Signed] {
+        guard let earliest = try await store.earliestAttestedStart(of: account) else { return [] }
+        // A local day may begin 14 hours before its UTC day.
+        var first = LocalDate(at: earliest.addingTimeInterval(-14 * 3_600), in: .gmt)
+        let last = LocalDate(at: clock.now(), in: .gmt).adding(days: 1)
+        var signed: [Signed] = []
+        while first <= last {
+            let end = min(last, first.adding(days: Self.maximumDays - 1))
+            signed += try await statements(of: account, from: first, through: end)
+            first = end.adding(days: 1)
+        }
+        return signed
+    }
+
     /// Each day's sources, in day order: the samples grouped by the app instance whose writes brought them, each
     /// group rolled up alone.
     static func sources(of samples: [ProvenancedSample], from first: LocalDate, through last: LocalDate)
