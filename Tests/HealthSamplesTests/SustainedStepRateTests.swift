@@ -46,6 +46,18 @@ struct SustainedStepRateTests {
         #expect(!SustainedStepRate.implausibleDays(of: [try Rollup.sample(30_000, 8, 10, Rollup.phone)]).isEmpty)
     }
 
+    @Test("half a step over a limit is the rounding of spread samples, not a fast walker")
+    func roundingSlack() throws {
+        #expect(SustainedStepRate.implausibleDays(of: [try Rollup.sample(15_000.5, 9, 10, Rollup.phone)]).isEmpty)
+        #expect(!SustainedStepRate.implausibleDays(of: [try Rollup.sample(15_000.6, 9, 10, Rollup.phone)]).isEmpty)
+    }
+
+    @Test("a zero-length sample counts in the hour of its instant")
+    func instant() throws {
+        let sample = try Rollup.sample(15_001, 9.5, 9.5, Rollup.phone)
+        #expect(SustainedStepRate.implausibleDays(of: [sample])[Self.day]?.hours == 1)
+    }
+
     @Test("a verified priority counts only attested, device-recorded samples of its device classes")
     func verifiedPriority() throws {
         var attestedWatch = Rollup.watch
