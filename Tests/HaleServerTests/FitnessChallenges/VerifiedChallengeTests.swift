@@ -249,6 +249,29 @@ struct VerifiedChallengeTests {
         }
     }
 
+    @Test(
+        "M0044 counts the days synced before it as unattested, so no member is marked verified on their strength",
+        arguments: TestDatabase.available)
+    func upgrade(database: TestDatabase) async throws {
+        try await Self.withMember(on: database) { member in
+            let open = try await member.create("")
+            try await member.sync(
+                [Self.sample("walk", 4_000), Self.sample("typed", 500, hours: 13...14, userEntered: true)],
+                attested: false)
+            let migration = M0044_VerifyChallengeProgress()
+            try await migration.revert(on: member.app.hale.database.fluent)
+            try await migration.prepare(on: member.app.hale.database.fluent)
+            let row = try #require(
+                try await member.app.hale.database.sql.raw(
+                    "SELECT samples_unattested, samples_user_entered FROM health_rollups"
+                ).first())
+            #expect(try row.decode(column: "samples_unattested", as: Int.self) == 1)
+            #expect(try row.decode(column: "samples_user_entered", as: Int.self) == 1)
+            try await member.app.hale.fitnessChallenges.recompute(open)
+            #expect(try await HTTP.leaderboard(member.app, member.token, open).first?["verified"] as? Bool == false)
+        }
+    }
+
     @Test("recomputing a challenge rebuilds every member's progress and mark from the daily totals")
     func recompute() async throws {
         try await Self.withMember { member in

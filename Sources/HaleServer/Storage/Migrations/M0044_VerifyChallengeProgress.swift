@@ -40,6 +40,16 @@ struct M0044_VerifyChallengeProgress: AsyncMigration {
         }
         try await database.schema("health_rollups").field("implausible_rate", .string).update()
         try await database.schema("health_rollups").field("implausible_stride", .string).update()
+        // Every sample stored before now came without an attestation: say so of the days they fill, so that no
+        // member is marked verified on their strength. The counts are exact again once a sync recomputes the day.
+        if let sql = database as? any SQLDatabase {
+            try await sql.raw("UPDATE health_rollups SET samples_unattested = 1 WHERE value_excluding_user_entered > 0")
+                .run()
+            try await sql.raw(
+                "UPDATE health_rollups SET samples_user_entered = 1 WHERE value > value_excluding_user_entered"
+            )
+            .run()
+        }
         try await database.schema("fitness_challenges").field("verified_sources", .string).update()
         try await database.schema("fitness_challenge_members").field("verified", .bool, .required, no).update()
         try await database.schema("fitness_challenge_members").field("excluded_samples", .int64, .required, zero)
