@@ -1,3 +1,4 @@
+import ByteEncoding
 import Crypto
 import Foundation
 import HaleTesting
@@ -61,7 +62,7 @@ struct ProvenanceStatementTests {
             #expect(source.totals == [.init(type: "steps", value: 4_000, unit: "count")], "typed-in never counts")
             #expect(source.samples == 1 && source.writeCount == 1)
             let write = try #require(source.writes.first)
-            #expect(write.bodySha256 == Base64URLTestVector.encode(Array(SHA256.hash(data: body))))
+            #expect(write.bodySha256 == Base64URL.encode(Array(SHA256.hash(data: body))))
             #expect((write.counter ?? 0) >= 1 && !write.nonce.isEmpty)
         }
     }

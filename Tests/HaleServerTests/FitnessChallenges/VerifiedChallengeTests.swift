@@ -1,3 +1,4 @@
+import ByteEncoding
 import Crypto
 import Foundation
 import HaleTesting
@@ -122,7 +123,7 @@ struct VerifiedChallengeTests {
             let body = Data(Sync.batch(samples).utf8)
             #expect(
                 try proof.decode(column: "body_sha256", as: String.self)
-                    == Base64URLTestVector.encode(Array(SHA256.hash(data: body))))
+                    == Base64URL.encode(Array(SHA256.hash(data: body))))
             let named = try await sql.raw("SELECT platform_id, proof_id FROM health_samples ORDER BY platform_id").all()
             let ids = try named.map { try $0.decode(column: "proof_id", as: UUID?.self) }
             #expect(ids == [nil, try proof.decode(column: "id", as: UUID.self)], "later, then walk")

@@ -402,9 +402,4 @@ enum Base64URLTestVector {
         while base64.count % 4 != 0 { base64 += "=" }
         return Data(base64Encoded: base64).map(Array.init)
     }
-
-    static func encode(_ bytes: [UInt8]) -> String {
-        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-    }
 }

@@ -55,7 +55,7 @@ public struct FitnessChallenges: Sendable {
     /// Joins the account to the challenge, or rejoins it after leaving; joining while a member changes nothing.
     public func join(_ id: String, account: AccountID) async throws -> FitnessChallengeOverview {
         let id = try Self.id(id)
-        _ = try await overview(of: id, for: account)
+        try await requireExists(id)
         try await repository.join(id, account: account, at: clock.now())
         return try await overview(of: id, for: account)
     }
@@ -63,7 +63,7 @@ public struct FitnessChallenges: Sendable {
     /// Takes the account out of the challenge; leaving when not a member changes nothing.
     public func leave(_ id: String, account: AccountID) async throws -> FitnessChallengeOverview {
         let id = try Self.id(id)
-        _ = try await overview(of: id, for: account)
+        try await requireExists(id)
         try await repository.leave(id, account: account, at: clock.now())
         return try await overview(of: id, for: account)
     }
@@ -81,9 +81,14 @@ public struct FitnessChallenges: Sendable {
     /// counted, say.
     public func recompute(_ id: String) async throws {
         let id = try Self.id(id)
+        try await requireExists(id)
+        try await repository.recomputeProgress(of: id, at: clock.now())
+    }
+
+    /// Throws `notFound` unless the challenge exists; reads no one's progress or exclusions.
+    private func requireExists(_ id: FitnessChallengeID) async throws {
         // Seen by nobody in particular: only whether it exists matters.
         guard try await repository.overview(of: id, for: AccountID(UUID())) != nil else { throw Self.notFound }
-        try await repository.recomputeProgress(of: id, at: clock.now())
     }
 
     /// The challenge as the account sees it; for a verified one it has joined, with what its progress left out.

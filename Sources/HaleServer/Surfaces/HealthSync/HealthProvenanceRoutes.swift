@@ -36,8 +36,9 @@ struct HealthProvenanceRoutes: RouteCollection {
             statements: signed.map { .init(date: $0.day.description, statement: $0.statement) })
     }
 
+    /// A day the request must name: `HealthRoutes.day`'s parsing, and absent refused in its words.
     static func day(_ text: String?, field: String) throws(InvalidInput) -> LocalDate {
-        guard let text, let day = LocalDate(text) else { throw InvalidInput(field, .day) }
+        guard let day = try HealthRoutes.day(text, field: field) else { throw InvalidInput(field, .day) }
         return day
     }
 }
