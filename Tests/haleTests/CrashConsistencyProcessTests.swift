@@ -3,8 +3,8 @@ import HaleServer
 import HaleTesting
 import Testing
 
-/// `hale serve` killed with SIGKILL in the middle of a 10,000-sample sync, at several points, on each database: after
-/// each restart the batch is all there or absent, the daily totals and a fitness challenge's progress match the
+/// `hale serve` killed with SIGKILL in the middle of 10,000-sample syncs, at several points, on each database: after
+/// each restart every batch is all there or absent, the daily totals and a fitness challenge's progress match the
 /// samples stored, and a retry with the same `batchId` completes.
 @Suite("hale serve, as a process: killed in the middle of a sync", .serialized)
 struct CrashConsistencyProcessTests {
@@ -32,26 +32,40 @@ struct CrashConsistencyProcessTests {
         #expect(measured.status == 200, "\(String(decoding: measured.body, as: UTF8.self))")
         let duration = ContinuousClock.now - started
 
-        let crashing = Self.batch("crash", value: 2, today: today)
-        var outcomes: [Bool] = []
-        for fraction in [0.3, 0.6, 0.9, 1.5] {
+        // Each kill hits a batch of its own, so every kill is of a sync not yet stored. Which kills land before the
+        // commit depends on the machine's load: while none has, kills come earlier, or this test would show nothing
+        // about a kill in the middle of a sync.
+        var batches: [(value: Int, body: String, stored: Bool)] = []
+        var fractions = [0.3, 0.6, 0.9, 1.5]
+        var earlier = [0.1, 0.03, 0.01]
+        while !fractions.isEmpty {
+            let fraction = fractions.removeFirst()
+            let value = batches.count + 2
+            let body = Self.batch("crash-\(value)", value: value, today: today)
             let running = server
-            let sending = Task {
-                try? await running.request("POST", "api/v1/health/sync", bearer: token, json: crashing)
-            }
+            let sending = Task { try? await running.request("POST", "api/v1/health/sync", bearer: token, json: body) }
             try await Task.sleep(for: duration * fraction)
             await server.kill()
             _ = await sending.value
             server = try await hale.serve(environment: environment)
-            outcomes.append(try await Self.expectConsistent(server, token: token, challenge: challenge))
+            batches.append((value, body, false))
+            let stored = try await Self.expectConsistent(
+                server, token: token, challenge: challenge, values: batches.map(\.value))
+            for index in batches.indices { batches[index].stored = stored[index] }
+            print("kill -9 at \(Int(fraction * 100))% of a sync's time: \(stored.last == true ? "there" : "absent")")
+            if fractions.isEmpty, batches.allSatisfy(\.stored), !earlier.isEmpty {
+                fractions.append(earlier.removeFirst())
+            }
         }
-        let retried = try await server.request("POST", "api/v1/health/sync", bearer: token, json: crashing)
-        #expect(retried.status == 200)
-        #expect(try await Self.expectConsistent(server, token: token, challenge: challenge), "the retry stored it")
-        // Which kills landed before the commit depends on the machine; at least one must have, or this test showed
-        // nothing about a kill in the middle of a sync.
-        print("kill -9 at 30, 60, 90, 150% of a sync's time: \(outcomes.map { $0 ? "there" : "absent" })")
-        #expect(outcomes.contains(false), "no kill landed before the commit: \(outcomes)")
+        #expect(batches.contains { !$0.stored }, "no kill landed before the commit")
+
+        for batch in batches where !batch.stored {
+            let retried = try await server.request("POST", "api/v1/health/sync", bearer: token, json: batch.body)
+            #expect(retried.status == 200)
+        }
+        let stored = try await Self.expectConsistent(
+            server, token: token, challenge: challenge, values: batches.map(\.value))
+        #expect(stored.allSatisfy { $0 }, "the retries stored every batch: \(stored)")
         await server.stop()
         await dispose()
     }
@@ -88,15 +102,19 @@ struct CrashConsistencyProcessTests {
         return #"{"provider":"healthkit","batchId":"\#(id)","samples":[\#(samples.joined(separator: ","))]}"#
     }
 
-    /// Checks that the crashing batch is whole or absent and everything derived from the samples agrees with them;
-    /// returns whether the batch is there.
-    static func expectConsistent(_ server: RunningHale, token: String, challenge: String) async throws -> Bool {
+    /// Checks that each killed batch, told apart by its samples' `values`, is whole or absent and that everything
+    /// derived from the samples agrees with them; returns whether each batch is there.
+    static func expectConsistent(
+        _ server: RunningHale, token: String, challenge: String, values batchValues: [Int]
+    ) async throws -> [Bool] {
         let export = try await server.request("GET", "api/v1/health/export", bearer: token)
         let samples = (try JSONSerialization.jsonObject(with: export.body) as? [String: Any])?["samples"]
         let values = (samples as? [[String: Any]] ?? []).compactMap { $0["value"] as? Double }
-        let crashing = values.filter { $0 == 2 }.count
         #expect(values.filter { $0 == 1 }.count == batchSize, "the measured batch is whole")
-        #expect(crashing == 0 || crashing == batchSize, "the batch is half there: \(crashing) samples")
+        let counts = batchValues.map { value in values.filter { $0 == Double(value) }.count }
+        for (value, count) in zip(batchValues, counts) {
+            #expect(count == 0 || count == batchSize, "batch \(value) is half there: \(count) samples")
+        }
         let stored = values.reduce(0, +)
 
         let today = Date()
@@ -119,8 +137,10 @@ struct CrashConsistencyProcessTests {
         let batches =
             ((try JSONSerialization.jsonObject(with: logs.body) as? [String: Any])?["syncLogs"]
             as? [[String: Any]] ?? []).compactMap { ($0["recordsInserted"] as? NSNumber)?.intValue }
-        #expect(batches.filter { $0 == batchSize }.count == (crashing == 0 ? 1 : 2), "a log for each stored batch")
-        return crashing == batchSize
+        let present = counts.map { $0 == batchSize }
+        #expect(
+            batches.filter { $0 == batchSize }.count == 1 + present.filter { $0 }.count, "a log for each stored batch")
+        return present
     }
 
     static func day(_ date: Date, offset: Int) -> String {
