@@ -1,3 +1,4 @@
+import ByteEncoding
 import Foundation
 import HaleServer
 import HaleTesting
@@ -324,6 +325,70 @@ struct HaleClientSurfaceTests {
                 #expect((400..<500).contains(status) && !code.isEmpty && !message.isEmpty)
             }
             #expect(await client.sessionTokens == before)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func verifiedChallengeAndProvenance(database: TestDatabase) async throws {
+        try await withServer(database, environment: ["HALE_APP_ATTEST_DEVELOPMENT_MODE": "true"]) { server, _, _ in
+            let client = HaleClient(testing: server.baseURL)
+            try await client.signUp(displayName: "Vi", with: Self.passkey())
+            let attester = try await client.developmentAppAttester()
+            let attested = HealthWriteAttestation.appAttest(
+                attester,
+                keyID: try await client.registerAppAttestKey(
+                    with: attester))
+            _ = try await client.grantHealthConsent(platform: "apple", permissions: ["steps", "distance"])
+            _ = try await client.connectHealth(provider: "healthkit", permissions: ["steps", "distance"])
+            // Whole hours three hours back, so that no sample crosses midnight in UTC.
+            let start = Date(
+                timeIntervalSince1970: (Date().timeIntervalSince1970 / 3_600).rounded(.down) * 3_600
+                    - 3 * 3_600)
+            let day = start.formatted(.iso8601.year().month().day())
+            func steps(_ minute: Int, _ value: Double, from deviceType: String) -> HealthSyncSample {
+                HealthKitQuantity.stepCount.sample(
+                    uuid: UUID().uuidString, value: value, start: start + Double(minute) * 60,
+                    end: start + Double(minute + 5) * 60, timeZone: .gmt, sourceBundle: "com.apple.health",
+                    deviceModel: nil, deviceType: deviceType, userEntered: false)
+            }
+            let challenge = try await client.createChallenge(
+                .init(
+                    name: "Phones only", type: "steps", goal: 10_000, startDate: day, endDate: day, verified: true,
+                    verifiedSources: ["phone"]))
+            #expect(challenge.verified && challenge.verifiedSources == ["phone"])
+            _ = try await client.sync(
+                provider: "healthkit", samples: [steps(0, 1_000, from: "phone"), steps(10, 1_000, from: "phone")],
+                attestation: attested)
+            _ = try await client.sync(
+                provider: "healthkit", samples: [steps(20, 400, from: "watch")], attestation: attested)
+            _ = try await client.sync(provider: "healthkit", samples: [steps(30, 500, from: "phone")])
+
+            let shown = try await client.challenge(challenge.id)
+            #expect(shown.progress == 2_000, "only the attested phone's steps count")
+            let excluded = try #require(shown.excluded)
+            #expect(excluded.unattested == 1 && excluded.sourceNotAllowed == 1 && excluded.total == 2)
+            #expect(excluded.implausibleDays.isEmpty)
+            #expect(try await client.leaderboard(challenge.id).map(\.verified) == [true])
+
+            let statements = try await client.healthProvenance(from: day, through: day)
+            #expect(statements.map(\.date) == [day])
+            let parts = try #require(statements.first?.statement).split(separator: ".").map(String.init)
+            let header = try JSONSerialization.jsonObject(with: try #require(Base64URL.decode(parts[0])))
+            #expect((header as? [String: Any])?["typ"] as? String == "hale-provenance+jwt")
+            let claims = try JSONSerialization.jsonObject(with: try #require(Base64URL.decode(parts[1])))
+            #expect((claims as? [String: Any])?["day"] as? String == day)
+            #expect((claims as? [String: Any])?["sub"] as? String == (try await client.account().id))
+
+            let bundle = try JSONSerialization.jsonObject(with: try await client.fhirBundle(from: day, through: day))
+            let resources = ((bundle as? [String: Any])?["entry"] as? [[String: Any]] ?? [])
+                .compactMap { ($0["resource"] as? [String: Any])?["resourceType"] as? String }
+            #expect(resources.contains("Observation") && resources.contains("Provenance"))
+            let points = try JSONSerialization.jsonObject(
+                with: try await client.openMHealthDataPoints(from: day, through: day))
+            let dataPoints = (points as? [String: Any])?["dataPoints"] as? [Any]
+            #expect(dataPoints?.isEmpty == false)
+            let export = try JSONSerialization.jsonObject(with: try await client.exportHealthDataWithProvenance())
+            #expect(((export as? [String: Any])?["provenance"] as? [Any])?.count == 1)
         }
     }
 

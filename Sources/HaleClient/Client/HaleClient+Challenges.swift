@@ -18,11 +18,17 @@ extension HaleClient {
         public var visibility: String
         /// Whether samples a person typed in count.
         public var includesUserEntered: Bool
+        /// Whether only samples from attested writes, recorded by a device, count; never with
+        /// `includesUserEntered`.
+        public var verified: Bool
+        /// The kinds of device a verified challenge counts (`watch`, `phone`, `other`); nil counts every kind.
+        public var verifiedSources: [String]?
 
         /// A challenge.
         public init(
             name: String, type: String, goal: Double, startDate: String, endDate: String,
-            visibility: String = "public", includesUserEntered: Bool = false
+            visibility: String = "public", includesUserEntered: Bool = false, verified: Bool = false,
+            verifiedSources: [String]? = nil
         ) {
             self.name = name
             self.type = type
@@ -31,6 +37,8 @@ extension HaleClient {
             self.endDate = endDate
             self.visibility = visibility
             self.includesUserEntered = includesUserEntered
+            self.verified = verified
+            self.verifiedSources = verifiedSources
         }
     }
 

@@ -66,8 +66,9 @@ extension HaleClient {
 
     /// Sends samples added or changed and the ids of samples deleted since the last sync. A `batchId` makes the
     /// sync safe to send again: a repeat answers the first result without storing anything twice. `syncType` is
-    /// `initial`, `manual` or `background`, which set how many days back `lookbackDays` defaults to. A server that
-    /// requires every write attested (`health.requireAttestation: all`) needs `attestation`.
+    /// `initial`, `manual` or `background`, which set how many days back `lookbackDays` defaults to. With
+    /// `attestation`, the samples are stored as attested: verified challenges count them, and provenance statements
+    /// name them. A server that requires every write attested (`health.requireAttestation: all`) needs it.
     public func sync(
         provider: String, samples: [HealthSyncSample], deletions: [String] = [], batchId: String? = nil,
         syncType: String? = nil, lookbackDays: Int? = nil, attestation: HealthWriteAttestation? = nil

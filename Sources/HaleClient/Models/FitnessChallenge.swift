@@ -18,12 +18,18 @@ public struct FitnessChallenge: Sendable, Hashable, Decodable {
     public let visibility: String
     /// Whether typed-in samples count.
     public let includesUserEntered: Bool
+    /// Whether only samples from attested writes, recorded by a device, count.
+    public let verified: Bool
+    /// A verified challenge's kinds of device (`watch`, `phone`, `other`); nil for another.
+    public let verifiedSources: [String]?
     /// How many accounts joined.
     public let memberCount: Int
     /// Whether this account joined.
     public let joined: Bool
     /// This account's total so far, if it joined.
     public let progress: Double?
+    /// In a verified challenge this account joined, what its progress left out and why; nil otherwise.
+    public let excluded: ChallengeExclusions?
     /// When it was created.
     public let createdAt: Date
 }
@@ -38,4 +44,31 @@ public struct ChallengeStanding: Sendable, Hashable, Decodable {
     public let progress: Double
     /// Whether they reached the goal.
     public let completed: Bool
+    /// In a verified challenge, whether none of their days was left out as implausible; in another, whether every
+    /// sample their progress counts came from an attested write as well.
+    public let verified: Bool
+}
+
+/// What a verified challenge left out of the account's progress, counted in samples by reason.
+public struct ChallengeExclusions: Sendable, Hashable, Decodable {
+    /// All samples left out.
+    public let total: Int
+    /// Samples the person typed in.
+    public let userEntered: Int
+    /// Samples no attestation proved.
+    public let unattested: Int
+    /// Samples from a kind of device the challenge does not count.
+    public let sourceNotAllowed: Int
+    /// Samples of days left out as implausible.
+    public let implausible: Int
+    /// The days left out as implausible, and why.
+    public let implausibleDays: [Day]
+
+    /// A day left out.
+    public struct Day: Sendable, Hashable, Decodable {
+        /// The day, `YYYY-MM-DD`.
+        public let date: String
+        /// Why, in a sentence: a step rate no person keeps that long, or too short a stride.
+        public let reason: String
+    }
 }
