@@ -95,6 +95,13 @@ struct InterchangeDocumentTests {
             }
             let first = try #require(points.first?["body"] as? [String: Any])
             #expect((first["step_count"] as? [String: Any])?["value"] as? Double == 4_000)
+            let sources = points.compactMap {
+                (($0["header"] as? [String: Any])?["acquisition_provenance"] as? [String: Any])?["source_name"]
+                    as? String
+            }
+            #expect(
+                sources.map { $0.contains("attested") } == [true, true, true, false],
+                "the 28th and the 29th are attested; the 30th is not: \(sources)")
         }
     }
 }

@@ -87,8 +87,7 @@ public struct FitnessChallenges: Sendable {
 
     /// Throws `notFound` unless the challenge exists; reads no one's progress or exclusions.
     private func requireExists(_ id: FitnessChallengeID) async throws {
-        // Seen by nobody in particular: only whether it exists matters.
-        guard try await repository.overview(of: id, for: AccountID(UUID())) != nil else { throw Self.notFound }
+        guard try await repository.exists(id) else { throw Self.notFound }
     }
 
     /// The challenge as the account sees it; for a verified one it has joined, with what its progress left out.

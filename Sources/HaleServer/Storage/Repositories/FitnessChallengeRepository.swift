@@ -7,6 +7,8 @@ protocol FitnessChallengeRepository: Sendable {
     func create(_ challenge: FitnessChallenge, by creator: AccountID) async throws
     /// How many challenges `account` created whose last day is `day` or later.
     func createdCount(by account: AccountID, endingOnOrAfter day: LocalDate) async throws -> Int
+    /// Whether the challenge exists.
+    func exists(_ id: FitnessChallengeID) async throws -> Bool
     /// The challenge as `account` sees it.
     func overview(of id: FitnessChallengeID, for account: AccountID) async throws -> FitnessChallengeOverview?
     /// The challenges `account` is an active member of, newest first.

@@ -32,6 +32,11 @@ struct SQLFitnessChallengeRepository: FitnessChallengeRepository {
         }
     }
 
+    func exists(_ id: FitnessChallengeID) async throws -> Bool {
+        try await database.sql.select().column(SQLLiteral.numeric("1")).from("fitness_challenges")
+            .where("id", .equal, id).limit(1).first() != nil
+    }
+
     func overview(of id: FitnessChallengeID, for account: AccountID) async throws -> FitnessChallengeOverview? {
         try await overviews(for: account, where: "c.id = \(bind: id)", limit: 1).first
     }

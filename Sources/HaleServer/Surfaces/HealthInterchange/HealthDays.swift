@@ -1,7 +1,7 @@
 import Foundation
 
 /// An account's days as the interchange formats describe them: each activity type's daily total, the day's bounds
-/// in the account's zone, and the day's signed provenance statement when it holds attested data.
+/// in the account's zone, whether it holds attested data, and then its signed provenance statement when asked for.
 struct HealthDays: Sendable {
     /// One day: what devices recorded, never what a person typed in.
     struct Day: Sendable {
@@ -11,6 +11,9 @@ struct HealthDays: Sendable {
         let end: String
         /// Each type's total that day, in canonical units, in `types` order; only types with data.
         let totals: [(type: HealthSampleType, value: Double)]
+        /// Whether any of the day's data came from an attested write.
+        let attested: Bool
+        /// The day's statement, when it is attested and the reader asked for statements.
         let provenance: ProvenanceStatements.Signed?
     }
 
@@ -22,12 +25,21 @@ struct HealthDays: Sendable {
     let madeAt: Date
     let days: [Day]
 
-    /// Reads the account's totals and statements over `first … last`.
+    /// Reads the account's totals over `first … last`, and the attested days' statements when `signed`; without,
+    /// it signs nothing and only marks which days are attested.
     static func read(
         of account: AccountID, from first: LocalDate, through last: LocalDate, sync: HealthSync,
-        provenance: ProvenanceStatements, zone: TimeZone, issuer: String, now: Date
+        provenance: ProvenanceStatements, signed: Bool, zone: TimeZone, issuer: String, now: Date
     ) async throws -> HealthDays {
-        let statements = try await provenance.statements(of: account, from: first, through: last)
+        let statements: [ProvenanceStatements.Signed]
+        let attestedDays: Set<LocalDate>
+        if signed {
+            statements = try await provenance.statements(of: account, from: first, through: last)
+            attestedDays = Set(statements.map(\.day))
+        } else {
+            statements = []
+            attestedDays = Set(try await provenance.claims(of: account, from: first, through: last).map(\.day))
+        }
         var totals: [HealthSampleType: [LocalDate: Double]] = [:]
         for type in types {
             totals[type] = try await sync.dailyTotals(
@@ -42,7 +54,7 @@ struct HealthDays: Sendable {
                 days.append(
                     Day(
                         day: day, start: midnight(of: day, in: zone), end: midnight(of: day.adding(days: 1), in: zone),
-                        totals: values, provenance: byDay[day]))
+                        totals: values, attested: attestedDays.contains(day), provenance: byDay[day]))
             }
             day = day.adding(days: 1)
         }

@@ -19,22 +19,24 @@ struct HealthInterchangeRoutes: RouteCollection {
     }
 
     func fhir(_ request: Request, _ account: AuthenticatedAccount) async throws -> Response {
-        let bundle = FHIRBundle(try await days(of: account.accountId, request))
+        let bundle = FHIRBundle(try await days(of: account.accountId, request, signed: true))
         var headers = HTTPHeaders()
         headers.contentType = HTTPMediaType(type: "application", subType: "fhir+json")
         return Response(status: .ok, headers: headers, body: .init(data: try JSONEncoder().encode(bundle)))
     }
 
     func openMHealth(_ request: Request, _ account: AuthenticatedAccount) async throws -> Response {
-        Response.json(OpenMHealthDataPoints(try await days(of: account.accountId, request)), status: .ok)
+        // Open mHealth has no place for a signature: its data points only say which days are attested.
+        Response.json(
+            OpenMHealthDataPoints(try await days(of: account.accountId, request, signed: false)), status: .ok)
     }
 
-    private func days(of account: AccountID, _ request: Request) async throws -> HealthDays {
+    private func days(of account: AccountID, _ request: Request, signed: Bool) async throws -> HealthDays {
         let query = try HealthRoutes.rejectQuery(request, allowing: ["startDate", "endDate"])
         let first = try HealthProvenanceRoutes.day(try query.single("startDate"), field: "startDate")
         let last = try HealthProvenanceRoutes.day(try query.single("endDate"), field: "endDate")
         return try await HealthDays.read(
-            of: account, from: first, through: last, sync: healthSync, provenance: provenance,
+            of: account, from: first, through: last, sync: healthSync, provenance: provenance, signed: signed,
             zone: try await health.timeZone(of: account, sent: nil), issuer: issuer, now: clock.now())
     }
 }

@@ -75,7 +75,7 @@ struct OpenMHealthDataPoints: Encodable {
         for day in days.days {
             let frame = TimeFrame(time_interval: Interval(start_date_time: day.start, end_date_time: day.end))
             // Attested days say so: their source is what Hale's provenance statement names.
-            let source = day.provenance == nil ? "Hale" : "Hale (attested; see its provenance statement)"
+            let source = !day.attested ? "Hale" : "Hale (attested; see its provenance statement)"
             func header(_ name: String, _ version: String) -> Header {
                 Header(
                     id: UUID().uuidString.lowercased(), creation_date_time: created,

@@ -32,6 +32,23 @@ public struct ProvenanceStatements: Sendable {
     public func statements(of account: AccountID, from first: LocalDate, through last: LocalDate) async throws
         -> [Signed]
     {
+        let unsigned = try await claims(of: account, from: first, through: last)
+        let (kid, collection) = try await keys.signingKey()
+        var header = JWTHeader()
+        header.typ = Self.type
+        var signed: [Signed] = []
+        for (day, claims) in unsigned {
+            let token = try await collection.sign(claims, kid: JWKIdentifier(string: kid), header: header)
+            signed.append(Signed(day: day, statement: token, claims: claims))
+        }
+        return signed
+    }
+
+    /// What the statements for `first … last` say, unsigned: for a reader that needs only which days hold attested
+    /// data, or their sources.
+    func claims(of account: AccountID, from first: LocalDate, through last: LocalDate) async throws
+        -> [(day: LocalDate, claims: ProvenanceStatement)]
+    {
         guard first <= last else { throw InvalidInput("endDate", .notBefore("startDate")) }
         guard last.dayNumber - first.dayNumber < Self.maximumDays else {
             throw InvalidInput("endDate", .described("A provenance request covers at most \(Self.maximumDays) days"))
@@ -46,18 +63,13 @@ public struct ProvenanceStatements: Sendable {
                 .payloadTooLarge, .tooLarge,
                 message: "These days hold more than \(Self.maximumSamples) attested samples: ask for fewer days.")
         }
-        let (kid, collection) = try await keys.signingKey()
-        var signed: [Signed] = []
-        var header = JWTHeader()
-        header.typ = Self.type
-        for (day, sources) in Self.sources(of: samples, from: first, through: last) {
+        let now = clock.now()
+        return Self.sources(of: samples, from: first, through: last).map { day, sources in
             let claims = ProvenanceStatement(
-                iss: .init(value: issuer), sub: .init(value: account.description), iat: .init(value: clock.now()),
+                iss: .init(value: issuer), sub: .init(value: account.description), iat: .init(value: now),
                 day: day.description, sources: sources)
-            let token = try await collection.sign(claims, kid: JWKIdentifier(string: kid), header: header)
-            signed.append(Signed(day: day, statement: token, claims: claims))
+            return (day, claims)
         }
-        return signed
     }
 
     /// Every statement the account has: one for each day with attested data, from its earliest attested sample to
