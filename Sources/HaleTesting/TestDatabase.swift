@@ -27,22 +27,41 @@ public enum TestDatabase: String, CaseIterable, CustomTestStringConvertible, Sen
 
     /// Makes a new, empty database and returns its URL and a clean-up action.
     public func provision() async throws -> (url: String, dispose: @Sendable () async -> Void) {
-        let name = "hale_test_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
         switch self {
         case .sqlite:
             // In a folder of its own, which is also the installation's data directory (`server.dataDirectory`).
-            let folder = try privateTemporaryDirectory(name)
+            let folder = try privateTemporaryDirectory(Self.newName())
             let path = folder.appendingPathComponent("hale.sqlite").path
             return ("sqlite:\(path)", { try? FileManager.default.removeItem(at: folder) })
         case .postgres:
             guard let admin = Self.postgresAdminURL else { throw TestSetupError("HALE_TEST_POSTGRES_URL is not set") }
-            try await Self.postgresAdmin(admin, "CREATE DATABASE \(name)")
+            let name = try await Self.createPostgresDatabase(admin)
             return (
                 Self.replacingDatabase(in: admin, with: name),
                 {
                     try? await Self.postgresAdmin(admin, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
                 }
             )
+        }
+    }
+
+    private static func newName() -> String {
+        "hale_test_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
+    }
+
+    /// Creates a database of a new name; returns the name. While the whole suite starts, hundreds of tests share
+    /// this process's two event-loop threads, and a connection's handshake can wait past the pool's ten seconds:
+    /// such an attempt is tried again, under another name in case it got as far as creating one.
+    private static func createPostgresDatabase(_ admin: String) async throws -> String {
+        var attempt = 1
+        while true {
+            let name = newName()
+            do {
+                try await postgresAdmin(admin, "CREATE DATABASE \(name)")
+                return name
+            } catch  where attempt < 3 && String(describing: error).contains("connectionRequestTimeout") {
+                attempt += 1
+            }
         }
     }
 
