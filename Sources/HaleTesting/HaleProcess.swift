@@ -80,7 +80,8 @@ public struct HaleExecutable: Sendable {
         let process = try ChildProcess(
             executable: url, arguments: ["serve"],
             environment: ProcessInfo.processInfo.environment.merging(Self.withKeyEncryptionKey(environment)) { $1 }
-                .merging(["HALE_SERVER_PORT": "\(port)", "HALE_SERVER_HOST": "127.0.0.1"]) { $1 },
+                .merging(["HALE_SERVER_PORT": "\(port)", "HALE_SERVER_HOST": "127.0.0.1"]) { $1 }
+                .merging(["HALE_SERVER_IDLE_TIMEOUT": testIdleTimeout]) { given, _ in given },
             output: handle.fileDescriptor, errors: handle.fileDescriptor)
         let server = RunningHale(process: process, baseURL: URL(string: "http://127.0.0.1:\(port)")!, log: log)
         try await server.waitUntilReady()

@@ -57,6 +57,9 @@ private func withHale(
             dataDirectory = folder
             values["server.dataDirectory"] = folder.path
         }
+        // Under the whole parallel suite a request can wait minutes for a thread; at the default 75 s its connection
+        // would be closed as idle and the client see an empty reply.
+        if values["server.idleTimeout"] == nil { values["server.idleTimeout"] = testIdleTimeout }
         // PostgreSQL has no key file of its own: the test gets the tests' key.
         if values["secrets.keyEncryptionKey"] == nil, !databaseURL.hasPrefix("sqlite") {
             values["secrets.keyEncryptionKey"] = testKeyEncryptionKey
@@ -72,6 +75,10 @@ private func withHale(
     try await app.asyncShutdown()
     dataDirectory.map { try? FileManager.default.removeItem(at: $0) }
 }
+
+/// How long a test's server keeps a connection that sends and receives nothing: as long as a test's request may
+/// wait (`URLSession.testing`).
+public let testIdleTimeout = "20m"
 
 /// The key-encryption key of tests on PostgreSQL, where Hale makes none of its own: 32 bytes of 0x4B, base64.
 public let testKeyEncryptionKey = Data(repeating: 0x4B, count: 32).base64EncodedString()
