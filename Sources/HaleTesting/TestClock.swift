@@ -16,7 +16,7 @@ public final class TestClock: Sendable {
         HaleClock { self.current.withLock { $0 } }
     }
 
-    /// Moves the clock forward.
+    /// Moves the clock forward, or back by a negative `duration`: an instance whose clock runs behind another's.
     public func advance(_ duration: Duration) {
         current.withLock { $0 = $0.addingTimeInterval(duration.timeInterval) }
     }

@@ -216,6 +216,56 @@ struct VerifiedChallengeTests {
         }
     }
 
+    @Test(
+        "the stride rule weighs a day's steps against that day's distance only, and a member's exclusions count the challenge's days once"
+    )
+    func strideOfTheSameDay() async throws {
+        try await Self.withMember { member in
+            let steps = try await member.create(#","verified":true"#)
+            try await member.sync(
+                [
+                    Self.sample("steps", 10_000, hours: 8...12),
+                    Self.sample("calories", 300, hours: 8...12, type: "calories", unit: "kcal"),
+                    Self.sample("short-walk", 1_000, day: "2025-10-29"),
+                    Self.sample("short-distance", 100, day: "2025-10-29", type: "distance", unit: "m"),
+                ], attested: true)
+            try await member.sync(
+                [
+                    Self.sample("typed-27th", 500, day: "2025-10-27", userEntered: true),
+                    Self.sample("typed-28th", 500, hours: 13...14, userEntered: true),
+                    Self.sample("typed-last", 500, day: "2025-11-03", userEntered: true),
+                    Self.sample("typed-after", 500, day: "2025-11-04", userEntered: true),
+                ], attested: true)
+            let challenge = try await member.challenge(steps)
+            #expect(challenge["progress"] as? Double == 11_000, "no distance on the 28th: nothing to weigh")
+            let excluded = try #require(challenge["excluded"] as? [String: Any])
+            #expect((excluded["implausibleDays"] as? [Any])?.isEmpty == true, "\(excluded)")
+            // The 28th holds three types; the 27th and the 4th lie outside the challenge's days.
+            #expect(excluded["userEntered"] as? Int == 2, "each of its days' typed-in samples once: \(excluded)")
+        }
+    }
+
+    @Test(
+        "a challenge that is not verified marks a member verified while every sample it counts came from an attested write"
+    )
+    func markWhereNotVerified() async throws {
+        try await Self.withMember { member in
+            let open = try await member.create("")
+            let typedInCounts = try await member.create(#","includesUserEntered":true"#)
+            func verified(_ challenge: String) async throws -> Bool? {
+                try await HTTP.leaderboard(member.app, member.token, challenge).first?["verified"] as? Bool
+            }
+            try await member.sync([Self.sample("walk", 4_000)], attested: true)
+            #expect(try await verified(open) == true)
+            #expect(try await verified(typedInCounts) == true, "no typed-in sample to count")
+            try await member.sync([Self.sample("typed", 1_500, hours: 13...14, userEntered: true)], attested: true)
+            #expect(try await verified(open) == true, "a typed-in sample it does not count changes nothing")
+            #expect(try await verified(typedInCounts) == false, "a typed-in sample it counts is no device's record")
+            try await member.sync([Self.sample("run", 2_000, hours: 17...18, model: "iPhone")], attested: false)
+            #expect(try await verified(open) == false)
+        }
+    }
+
     @Test("a write with an attestation that fails is refused, even where attestation is not required")
     func failedAttestationRefused() async throws {
         try await Self.withMember { member in
@@ -282,9 +332,17 @@ struct VerifiedChallengeTests {
                 "UPDATE fitness_challenge_members SET progress = 0, verified = \(bind: false), excluded_samples = 9"
             ).run()
             #expect(try await HTTP.progress(member.app, member.token, verified) == 0)
+            let left = try await Member.make(member.app, "left@example.com")
+            #expect(try await HTTP.post(member.app, left.token, "/\(verified)/join").status == .ok)
+            try await left.sync([Self.sample("left-walk", 3_000)], attested: true)
+            #expect(try await HTTP.post(member.app, left.token, "/\(verified)/leave").status == .ok)
             try await member.app.hale.fitnessChallenges.recompute(verified)
             #expect(try await HTTP.progress(member.app, member.token, verified) == 4_000)
             #expect(try await HTTP.leaderboard(member.app, member.token, verified).first?["verified"] as? Bool == true)
+            let kept = try await member.app.hale.database.sql.raw(
+                "SELECT progress FROM fitness_challenge_members WHERE account_id = \(bind: left.account)"
+            ).first(decodingColumn: "progress", as: Double.self)
+            #expect(kept == 0, "a left membership's progress is not derived again")
             await #expect(throws: HaleError.self) { try await member.app.hale.fitnessChallenges.recompute("nope") }
         }
     }

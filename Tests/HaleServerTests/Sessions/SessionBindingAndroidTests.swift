@@ -98,6 +98,12 @@ struct SessionBindingAndroidTests {
                     response = try await android.harness.refresh(token, nonce: nonce, by: instance)
                 }
                 #expect(response.status == .unauthorized, "attempt \(attempt): \(response.body.string)")
+                let reason = ["Play Integrity token", "wrong nonce", "not a Play Integrity token"][attempt]
+                let event = try #require(
+                    try await android.harness.app.hale.audit.events(of: android.harness.account).first {
+                        $0.eventType == "bound_refresh_refused"
+                    })
+                #expect(event.details.contains(reason), "attempt \(attempt): \(event.details)")
             }
         }
     }
@@ -121,10 +127,13 @@ struct SessionBindingAndroidTests {
         }
     }
 
-    @Test("with no grace configured, saying the service is out does not help")
+    @Test(
+        "with no grace configured, saying the service is out does not help, even on an instance whose clock is behind the one that proved the last refresh"
+    )
     func noGrace() async throws {
         try await Self.withAndroid(grace: "off") { android in
             let token = try #require(try await android.bound()["refreshToken"] as? String)
+            android.clock.advance(.seconds(-60))
             let response = try await android.refresh(token, unavailable: "NETWORK_ERROR")
             #expect(response.status == .unauthorized)
         }

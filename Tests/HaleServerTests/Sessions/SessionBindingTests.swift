@@ -345,6 +345,12 @@ struct SessionBindingTests {
             let byPlanted = try await harness.refresh(next, nonce: answer["attestationNonce"] as? String, by: planted)
             #expect(byPlanted.status == .unauthorized)
             #expect(try byPlanted.coreError().error.code == "BINDING_REFUSED")
+            // Once the binding is for good, the device's other keys are not even candidates.
+            let event = try #require(
+                try await harness.app.hale.audit.events(of: harness.account).first {
+                    $0.eventType == "bound_refresh_refused"
+                })
+            #expect(event.details.contains("assertion by no key of the session's"), "\(event.details)")
         }
     }
 
