@@ -1,3 +1,4 @@
+import ByteEncoding
 import Foundation
 import HaleTesting
 import Testing
@@ -75,7 +76,7 @@ struct InterchangeDocumentTests {
             let payload = try #require(jws.split(separator: ".").dropFirst().first)
             let claims =
                 try JSONSerialization.jsonObject(
-                    with: Data(try #require(Base64URLTestVector.decode(String(payload))))) as? [String: Any]
+                    with: try #require(Base64URL.decode(String(payload)))) as? [String: Any]
             #expect(
                 claims?["day"] as? String == "2025-10-28" && claims?["sub"] as? String == member.account.description)
         }

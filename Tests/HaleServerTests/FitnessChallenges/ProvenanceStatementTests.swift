@@ -75,7 +75,7 @@ struct ProvenanceStatementTests {
             let header = try #require(statement.split(separator: ".").first)
             let decoded =
                 try JSONSerialization.jsonObject(
-                    with: Data(try #require(Base64URLTestVector.decode(String(header))))) as? [String: Any]
+                    with: try #require(Base64URL.decode(String(header)))) as? [String: Any]
             #expect(decoded?["typ"] as? String == "hale-provenance+jwt" && decoded?["alg"] as? String == "ES256")
             await #expect(throws: HaleError.self) { try await member.app.hale.accessTokens.verify(statement) }
             let asBearer = try await member.app.testing().sendRequest(

@@ -99,11 +99,8 @@ struct SessionBindingAndroidTests {
                 }
                 #expect(response.status == .unauthorized, "attempt \(attempt): \(response.body.string)")
                 let reason = ["Play Integrity token", "wrong nonce", "not a Play Integrity token"][attempt]
-                let event = try #require(
-                    try await android.harness.app.hale.audit.events(of: android.harness.account).first {
-                        $0.eventType == "bound_refresh_refused"
-                    })
-                #expect(event.details.contains(reason), "attempt \(attempt): \(event.details)")
+                let refusal = try #require(try await android.harness.refusal())
+                #expect(refusal.contains(reason), "attempt \(attempt): \(refusal)")
             }
         }
     }

@@ -1,3 +1,4 @@
+import ByteEncoding
 import Crypto
 import Foundation
 import HaleTesting
@@ -79,6 +80,11 @@ struct SessionBindingTests {
 
         func events() async throws -> [String] {
             try await app.hale.audit.events(of: account).map(\.eventType)
+        }
+
+        /// The details of the newest `bound_refresh_refused` event: why a bound refresh was refused.
+        func refusal() async throws -> String? {
+            try await app.hale.audit.events(of: account).first { $0.eventType == "bound_refresh_refused" }?.details
         }
     }
 
@@ -179,11 +185,8 @@ struct SessionBindingTests {
             let response = try await harness.send(token, headers: headers)
             #expect(response.status == .unauthorized)
             #expect(try response.coreError().error.code == "BINDING_REFUSED")
-            let event = try #require(
-                try await harness.app.hale.audit.events(of: harness.account).last {
-                    $0.eventType == "bound_refresh_refused"
-                })
-            #expect(event.details.contains("not an App Attest assertion"))
+            let refusal = try #require(try await harness.refusal())
+            #expect(refusal.contains("not an App Attest assertion"))
         }
     }
 
@@ -204,11 +207,8 @@ struct SessionBindingTests {
             await #expect(throws: HaleError.invalidToken) {
                 try await harness.app.hale.bearerTokens.verify(accessToken)
             }
-            let event = try #require(
-                try await harness.app.hale.audit.events(of: harness.account).last {
-                    $0.eventType == "bound_refresh_refused"
-                })
-            #expect(event.details.contains("no attestation"))
+            let refusal = try #require(try await harness.refusal())
+            #expect(refusal.contains("no attestation"))
         }
     }
 
@@ -346,11 +346,8 @@ struct SessionBindingTests {
             #expect(byPlanted.status == .unauthorized)
             #expect(try byPlanted.coreError().error.code == "BINDING_REFUSED")
             // Once the binding is for good, the device's other keys are not even candidates.
-            let event = try #require(
-                try await harness.app.hale.audit.events(of: harness.account).first {
-                    $0.eventType == "bound_refresh_refused"
-                })
-            #expect(event.details.contains("assertion by no key of the session's"), "\(event.details)")
+            let refusal = try #require(try await harness.refusal())
+            #expect(refusal.contains("assertion by no key of the session's"), "\(refusal)")
         }
     }
 
@@ -369,8 +366,8 @@ struct SessionBindingTests {
 
     @Test("the confirmation is RFC 7638's thumbprint: RFC 9449's example key gives its example jkt")
     func thumbprint() throws {
-        let x = try #require(Base64URLTestVector.decode("l8tFrhx-34tV3hRICRDY9zCkDlpBhF42UQUfWVAWBFs"))
-        let y = try #require(Base64URLTestVector.decode("9VE4jf_Ok_o64zbTTlcuNJajHmt6v9TDVrU0CdvGRDA"))
+        let x = Array(try #require(Base64URL.decode("l8tFrhx-34tV3hRICRDY9zCkDlpBhF42UQUfWVAWBFs")))
+        let y = Array(try #require(Base64URL.decode("9VE4jf_Ok_o64zbTTlcuNJajHmt6v9TDVrU0CdvGRDA")))
         let key = try P256.Signing.PublicKey(x963Representation: [0x04] + x + y)
         #expect(DeviceAttestation.thumbprint(of: key) == "0ZcOCORZNYy-DWpqq30jZyJGHTN0d2HglBV3uiguA4I")
     }
@@ -398,14 +395,5 @@ struct SessionBindingTests {
         return TokenPair(
             sessionId: id, accessToken: "", accessTokenExpiresAt: Date(), refreshToken: "",
             refreshTokenExpiresAt: Date())
-    }
-}
-
-/// Base64url for test vectors.
-enum Base64URLTestVector {
-    static func decode(_ text: String) -> [UInt8]? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        return Data(base64Encoded: base64).map(Array.init)
     }
 }
